@@ -1,0 +1,46 @@
+// swift-tools-version:6.0
+import PackageDescription
+
+// Logic lives in libraries; `dose` and `dose-notify` are thin executables.
+// `dose-notify` must never depend on DoseStore (and so never link libsqlite3):
+// the scheduler reads the snapshot and the config file alone.
+let package = Package(
+    name: "DailyDose",
+    products: [
+        .executable(name: "dose", targets: ["DoseCommand"]),
+        .executable(name: "dose-notify", targets: ["DoseNotifyCommand"]),
+    ],
+    targets: [
+        .systemLibrary(
+            name: "CSQLite", path: "Sources/CSQLite", pkgConfig: "sqlite3",
+            providers: [.apt(["libsqlite3-dev"])]),
+        .systemLibrary(
+            name: "CGLib", path: "Sources/CGLib", pkgConfig: "gio-unix-2.0",
+            providers: [.apt(["libglib2.0-dev"])]),
+        .systemLibrary(
+            name: "CNotify", path: "Sources/CNotify", pkgConfig: "libnotify",
+            providers: [.apt(["libnotify-dev"])]),
+
+        // Pure core: no I/O, no Foundation; only the Swift standard library.
+        .target(name: "DoseCore"),
+        // GLib-backed platform pieces shared by both processes: XDG paths,
+        // atomic files, the config key file, time zones, the snapshot, logging.
+        .target(name: "DoseSystem", dependencies: ["DoseCore", "CGLib"]),
+        // The SQLite store: the pool and the learning queue.
+        .target(name: "DoseStore", dependencies: ["DoseCore", "CSQLite"]),
+        // The app's commands.
+        .target(name: "DoseApp", dependencies: ["DoseCore", "DoseSystem", "DoseStore", "CGLib"]),
+        // The scheduler: GLib main loop, timerfd, libnotify.
+        .target(name: "DoseNotifier", dependencies: ["DoseCore", "DoseSystem", "CGLib", "CNotify"]),
+
+        .executableTarget(name: "DoseCommand", dependencies: ["DoseApp"], path: "Sources/dose"),
+        .executableTarget(name: "DoseNotifyCommand", dependencies: ["DoseNotifier"], path: "Sources/dose-notify"),
+
+        .testTarget(name: "DoseCoreTests", dependencies: ["DoseCore"]),
+        .testTarget(name: "DoseSystemTests", dependencies: ["DoseSystem", "DoseCore"]),
+        .testTarget(name: "DoseStoreTests", dependencies: ["DoseStore", "DoseCore"]),
+        .testTarget(name: "DoseAppTests", dependencies: ["DoseApp", "DoseCore", "DoseSystem", "DoseStore"]),
+        .testTarget(name: "DoseNotifierTests", dependencies: ["DoseNotifier", "DoseCore", "DoseSystem"]),
+    ],
+    swiftLanguageModes: [.v6]
+)
