@@ -1,0 +1,288 @@
+#!/usr/bin/env python3
+"""Validate a Daily Dose content pack (default: content/sample-pack.json).
+
+Checks the structure of the "daily-dose-pack/1" format plus the editorial
+rules for the bundled starter pack:
+
+  * format string, item fields and their types, unknown keys
+  * ids: 1-128 bytes of UTF-8, no control characters, unique, lowercase slug
+  * kind in {fact, formula, question}; optional integer sortKey
+  * tags: each matches ^[A-Z]{2}$ and is a known branch code, no duplicates
+  * answer required on questions and forbidden on facts and formulas;
+    every question has an explanation
+  * at least 34 items of each kind; 15-25 % of items tagged
+  * title <= 60 characters, text <= 400, explanation <= 600
+  * prose fields: `$` delimiters balanced, spans non-empty;
+    formula text: no `$` at all
+  * `{`/`}` balanced in every LaTeX fragment (formulas and `$...$` spans)
+  * if node and /usr/share/javascript/katex/katex.js are available, every
+    formula (display mode) and every inline span is rendered with KaTeX using
+    throwOnError: true; strict-mode warnings are reported too.
+
+Exit status 0 when everything passes, 1 otherwise.
+"""
+import json
+import os
+import re
+import shutil
+import subprocess
+import sys
+
+FORMAT = "daily-dose-pack/1"
+KINDS = {"fact", "formula", "question"}
+BRANCHES = {"CS", "EE", "EC", "ME", "CE", "CH"}
+TAG_RE = re.compile(r"^[A-Z]{2}$")
+SLUG_RE = re.compile(r"^[a-z0-9]+(?:-[a-z0-9]+)*$")
+ALLOWED_KEYS = {"id", "kind", "sortKey", "tags", "title", "text", "answer", "explanation"}
+MIN_PER_KIND = 34
+TAGGED_SHARE = (0.15, 0.25)
+MAX_TITLE, MAX_TEXT, MAX_EXPLANATION = 60, 400, 600
+KATEX_JS = "/usr/share/javascript/katex/katex.js"
+KATEX_MIN_JS = "/usr/share/javascript/katex/katex.min.js"
+
+errors = []
+warnings = []
+
+
+def err(where, msg):
+    errors.append(f"{where}: {msg}")
+
+
+def braces_balanced(latex):
+    """True when unescaped { and } nest properly (\\{ and \\} are skipped)."""
+    depth = 0
+    i = 0
+    while i < len(latex):
+        ch = latex[i]
+        if ch == "\\":
+            i += 2  # skip the escaped character (\{, \}, \\, \$ ...)
+            continue
+        if ch == "{":
+            depth += 1
+        elif ch == "}":
+            depth -= 1
+            if depth < 0:
+                return False
+        i += 1
+    return depth == 0
+
+
+def inline_spans(where, prose):
+    """Return the LaTeX spans of a prose string, reporting $ problems."""
+    if "\\$" in prose:
+        err(where, "escaped dollar sign found; the pack uses bare $ as a delimiter only")
+    parts = prose.split("$")
+    if len(parts) % 2 == 0:
+        err(where, f"unbalanced $ delimiters ({prose.count('$')} dollar signs)")
+        return []
+    spans = parts[1::2]
+    for s in spans:
+        if not s.strip():
+            err(where, "empty $...$ span")
+    return [s for s in spans if s.strip()]
+
+
+def main():
+    path = sys.argv[1] if len(sys.argv) > 1 else os.path.join(
+        os.path.dirname(os.path.abspath(__file__)), "sample-pack.json")
+    with open(path, "rb") as fh:
+        raw = fh.read()
+    try:
+        pack = json.loads(raw.decode("utf-8"))
+    except (UnicodeDecodeError, json.JSONDecodeError) as exc:
+        print(f"FAIL: {path} is not valid UTF-8 JSON: {exc}")
+        return 1
+
+    if not isinstance(pack, dict) or set(pack) != {"format", "items"}:
+        err("pack", "top level must be an object with exactly 'format' and 'items'")
+    if pack.get("format") != FORMAT:
+        err("pack", f"format must be {FORMAT!r}, got {pack.get('format')!r}")
+    items = pack.get("items")
+    if not isinstance(items, list):
+        err("pack", "'items' must be an array")
+        items = []
+
+    seen = set()
+    counts = {k: 0 for k in KINDS}
+    tagged = 0
+    tag_counts = {b: 0 for b in BRANCHES}
+    latex_jobs = []  # (where, latex, displayMode)
+
+    for n, it in enumerate(items):
+        where = f"item[{n}]"
+        if not isinstance(it, dict):
+            err(where, "not an object")
+            continue
+        iid = it.get("id")
+        if isinstance(iid, str):
+            where = f"item[{n}] {iid!r}"
+        extra = set(it) - ALLOWED_KEYS
+        if extra:
+            err(where, f"unknown keys {sorted(extra)}")
+
+        # id
+        if not isinstance(iid, str):
+            err(where, "id missing or not a string")
+        else:
+            nbytes = len(iid.encode("utf-8"))
+            if not 1 <= nbytes <= 128:
+                err(where, f"id is {nbytes} bytes (must be 1-128)")
+            if any(ord(c) < 0x20 or 0x7F <= ord(c) < 0xA0 for c in iid):
+                err(where, "id contains control characters")
+            if not SLUG_RE.match(iid):
+                err(where, "id is not a lowercase ASCII slug")
+            if iid in seen:
+                err(where, "duplicate id")
+            seen.add(iid)
+
+        # kind
+        kind = it.get("kind")
+        if kind not in KINDS:
+            err(where, f"bad kind {kind!r}")
+        else:
+            counts[kind] += 1
+
+        # sortKey
+        if "sortKey" in it and (type(it["sortKey"]) is not int or not -2**63 <= it["sortKey"] < 2**63):
+            err(where, "sortKey must be a 64-bit integer")
+
+        # tags
+        tags = it.get("tags", [])
+        if not isinstance(tags, list):
+            err(where, "tags must be an array")
+            tags = []
+        for t in tags:
+            if not isinstance(t, str) or not TAG_RE.match(t):
+                err(where, f"tag {t!r} does not match ^[A-Z]{{2}}$")
+            elif t not in BRANCHES:
+                err(where, f"tag {t!r} is not one of {sorted(BRANCHES)}")
+            else:
+                tag_counts[t] += 1
+        if len(set(map(str, tags))) != len(tags):
+            err(where, "duplicate tags")
+        if tags:
+            tagged += 1
+
+        # strings
+        for key in ("title", "text", "answer", "explanation"):
+            if key in it and (not isinstance(it[key], str) or not it[key].strip()):
+                err(where, f"{key} must be a non-empty string")
+        for key in ("title", "text", "answer", "explanation"):
+            v = it.get(key)
+            if isinstance(v, str) and any(ord(c) < 0x20 for c in v):
+                err(where, f"{key} contains control characters")
+        text = it.get("text")
+        if not isinstance(text, str):
+            err(where, "text is required")
+            text = ""
+        title = it.get("title")
+        if isinstance(title, str) and len(title) > MAX_TITLE:
+            err(where, f"title is {len(title)} characters (max {MAX_TITLE})")
+        if len(text) > MAX_TEXT:
+            err(where, f"text is {len(text)} characters (max {MAX_TEXT})")
+        expl = it.get("explanation")
+        if isinstance(expl, str) and len(expl) > MAX_EXPLANATION:
+            err(where, f"explanation is {len(expl)} characters (max {MAX_EXPLANATION})")
+
+        # answer rules
+        if kind == "question":
+            if not isinstance(it.get("answer"), str):
+                err(where, "question without an answer")
+            if not isinstance(expl, str):
+                err(where, "question without an explanation")
+            elif isinstance(it.get("answer"), str) and it["answer"].strip() and \
+                    it["answer"].strip() in text:
+                warnings.append(f"{where}: answer text appears verbatim in the question")
+        elif "answer" in it:
+            err(where, f"{kind} must not have an answer")
+
+        # LaTeX
+        prose_fields = ["title", "answer", "explanation"]
+        if kind == "formula":
+            if "$" in text:
+                err(where, "formula text must be bare LaTeX without $")
+            if not braces_balanced(text):
+                err(where + " text", "unbalanced braces")
+            latex_jobs.append((where + " text", text, True))
+        else:
+            prose_fields.insert(1, "text")
+        for key in prose_fields:
+            v = it.get(key)
+            if not isinstance(v, str):
+                continue
+            for span in inline_spans(f"{where} {key}", v):
+                if not braces_balanced(span):
+                    err(f"{where} {key}", f"unbalanced braces in ${span}$")
+                latex_jobs.append((f"{where} {key}", span, False))
+
+    total = len(items)
+    for k in sorted(KINDS):
+        if counts[k] < MIN_PER_KIND:
+            err("pack", f"only {counts[k]} items of kind {k} (need {MIN_PER_KIND})")
+    share = tagged / total if total else 0.0
+    if not TAGGED_SHARE[0] <= share <= TAGGED_SHARE[1]:
+        err("pack", f"tagged share {share:.1%} outside {TAGGED_SHARE[0]:.0%}-{TAGGED_SHARE[1]:.0%}")
+
+    katex_note = render_with_katex(latex_jobs)
+
+    print(f"file: {path}")
+    print(f"items: {total}  " + "  ".join(f"{k}={counts[k]}" for k in sorted(KINDS)))
+    print(f"tagged: {tagged}/{total} = {share:.1%}  untagged (common): {total - tagged}")
+    print("per-branch tag uses: " + "  ".join(f"{b}={tag_counts[b]}" for b in sorted(BRANCHES)))
+    print(f"LaTeX fragments: {len(latex_jobs)} ({sum(1 for j in latex_jobs if j[2])} formulas, "
+          f"{sum(1 for j in latex_jobs if not j[2])} inline spans)")
+    print(f"KaTeX: {katex_note}")
+    for w in warnings:
+        print("WARN", w)
+    for e in errors:
+        print("FAIL", e)
+    print("OK" if not errors else f"{len(errors)} error(s)")
+    return 0 if not errors else 1
+
+
+NODE_SCRIPT = r"""
+const fs = require('fs');
+const katex = require(process.argv[1]);
+const jobs = JSON.parse(fs.readFileSync(0, 'utf8'));
+const out = [];
+for (const [where, tex, display] of jobs) {
+  const strictMsgs = [];
+  try {
+    katex.renderToString(tex, {
+      throwOnError: true,
+      displayMode: display,
+      strict: (code, msg) => { strictMsgs.push(code + ': ' + msg); return 'ignore'; },
+    });
+  } catch (e) {
+    out.push({where, tex, error: String(e.message || e)});
+    continue;
+  }
+  for (const m of strictMsgs) out.push({where, tex, warning: m});
+}
+process.stdout.write(JSON.stringify({version: katex.version, results: out}));
+"""
+
+
+def render_with_katex(jobs):
+    node = shutil.which("node")
+    if not node or not os.path.exists(KATEX_MIN_JS):
+        return "skipped (node or KaTeX not available)"
+    lib = KATEX_JS if os.path.exists(KATEX_JS) else KATEX_MIN_JS
+    proc = subprocess.run([node, "-e", NODE_SCRIPT, lib], input=json.dumps(jobs),
+                          capture_output=True, text=True)
+    if proc.returncode != 0:
+        err("katex", f"node failed: {proc.stderr.strip()}")
+        return "node failed"
+    res = json.loads(proc.stdout)
+    nerr = 0
+    for r in res["results"]:
+        if "error" in r:
+            nerr += 1
+            err(r["where"], f"KaTeX cannot render {r['tex']!r}: {r['error']}")
+        else:
+            warnings.append(f"{r['where']}: KaTeX strict-mode warning for {r['tex']!r}: {r['warning']}")
+    return f"KaTeX {res['version']} rendered {len(jobs) - nerr}/{len(jobs)} fragments with throwOnError: true"
+
+
+if __name__ == "__main__":
+    sys.exit(main())
