@@ -1,0 +1,37 @@
+# Daily Dose. `make demo` runs the main job on the sample content; `make test` passes every test.
+SHELL := /bin/bash
+export PATH := $(PATH):/opt/swift/usr/bin
+
+SWIFT ?= swift
+BUILD_DIR := .build/debug
+DEMO_HOME := $(CURDIR)/build/demo-home
+
+.PHONY: deps deps-build build release demo test unit-test e2e-test clean
+
+deps-build:
+	@scripts/install-deps.sh build
+
+deps:
+	@scripts/install-deps.sh test
+
+build: deps-build
+	$(SWIFT) build
+
+release: deps-build
+	$(SWIFT) build -c release
+
+# Imports the bundled sample pack into a throw-away XDG home and prints the next morning's notification.
+demo: build
+	@scripts/demo.sh "$(DEMO_HOME)" "$(BUILD_DIR)"
+
+unit-test: deps
+	$(SWIFT) build --build-tests
+	$(SWIFT) test --skip-build
+
+e2e-test: deps build
+	@tests/run-e2e.sh "$(BUILD_DIR)"
+
+test: unit-test e2e-test
+
+clean:
+	rm -rf .build build

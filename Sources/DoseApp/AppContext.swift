@@ -1,0 +1,30 @@
+import DoseCore
+import DoseSystem
+
+/// What every command needs from the outside world, gathered once at the edge.
+struct AppContext: Sendable {
+    var paths: DosePaths
+    /// The moment the command started; logic never reads the clock itself.
+    var now: Int64
+    var zone: any ZoneRules
+
+    static func live() -> AppContext {
+        AppContext(paths: .fromEnvironment(), now: WallClock.now(), zone: SystemZone.current())
+    }
+
+    var configFile: ConfigFile { ConfigFile(path: paths.configFile) }
+
+    /// The config, with any stored value that fails validation reported once on stderr.
+    func loadConfig() throws(CommandError) -> DoseConfig {
+        do {
+            let (config, problems) = try configFile.load()
+            for problem in problems { Log.warning("\(problem) (using the default)") }
+            return config
+        } catch {
+            throw CommandError(error.description, exitCode: .config)
+        }
+    }
+
+    /// Today's civil date in the user's zone.
+    var today: CivilDate { zone.civilDate(at: now) }
+}

@@ -1,0 +1,80 @@
+import DoseCore
+import DoseSystem
+
+/// `dose config [get KEY | set KEY VALUE | unset KEY]`: the settings both processes read.
+///
+/// A change is a planning pass: it ends in the snapshot mirror like an import does.
+struct ConfigCommand {
+    static let usage = "dose config [get KEY | set KEY VALUE | unset KEY]"
+    let context: AppContext
+
+    func run(_ arguments: inout Arguments) throws(CommandError) {
+        guard let action = arguments.optionalPositional() else {
+            try arguments.finish()
+            return try list()
+        }
+        switch action {
+        case "get":
+            let key = try configKey(try arguments.positional("KEY"))
+            try arguments.finish()
+            let values = try storedValues()
+            if let value = values[key] {
+                print(value)
+            } else if key == .notifyTime {
+                print(DoseConfig.defaultNotifyTime.description)
+            } else {
+                throw CommandError("\(key.rawValue) is not set", exitCode: .failure)
+            }
+        case "set":
+            let key = try configKey(try arguments.positional("KEY"))
+            let value = try arguments.positional("VALUE")
+            try arguments.finish()
+            try PlanningPass(context: context).run { _ throws(CommandError) in
+                do {
+                    let stored = try context.configFile.set(key, to: value)
+                    print("\(key.rawValue) = \(stored)")
+                } catch {
+                    throw CommandError(error.description, exitCode: .config)
+                }
+            }
+        case "unset":
+            let key = try configKey(try arguments.positional("KEY"))
+            try arguments.finish()
+            try PlanningPass(context: context).run { _ throws(CommandError) in
+                do { try context.configFile.unset(key) } catch {
+                    throw CommandError(error.description, exitCode: .config)
+                }
+            }
+        case "list":
+            try arguments.finish()
+            try list()
+        default:
+            throw .usage("unknown config action \(action); usage: \(Self.usage)")
+        }
+    }
+
+    private func list() throws(CommandError) {
+        let values = try storedValues()
+        for key in ConfigKey.allCases {
+            if let value = values[key] {
+                print("\(key.rawValue) = \(value)")
+            } else if key == .notifyTime {
+                print("\(key.rawValue) = \(DoseConfig.defaultNotifyTime) (default)")
+            }
+        }
+    }
+
+    private func storedValues() throws(CommandError) -> [ConfigKey: String] {
+        do { return try context.configFile.values() } catch {
+            throw CommandError(error.description, exitCode: .config)
+        }
+    }
+
+    private func configKey(_ name: String) throws(CommandError) -> ConfigKey {
+        guard let key = ConfigKey(rawValue: name) else {
+            let known = ConfigKey.allCases.map(\.rawValue).joined(separator: ", ")
+            throw .usage("unknown config key \(name); known keys: \(known)")
+        }
+        return key
+    }
+}

@@ -1,0 +1,32 @@
+import DoseCore
+import DoseSystem
+
+/// Validates pack bytes for a command, printing warnings and turning problems into one error.
+///
+/// Every problem is listed, each naming its item and field, so an admin fixes a pack in one round.
+func validatedItems(_ bytes: [UInt8], origin: String) throws(CommandError) -> [Item] {
+    let report = PackValidator.validate(bytes)
+    for warning in report.warnings { Log.warning("\(origin): \(warning)") }
+    guard report.isValid else {
+        for problem in report.problems { Log.error("\(origin): \(problem)") }
+        let count = report.problems.count
+        throw CommandError(
+            "\(origin): \(count) problem\(count == 1 ? "" : "s"); nothing was changed", exitCode: .dataError)
+    }
+    return report.items
+}
+
+/// Reads a pack file for a command.
+func readPackFile(_ path: String) throws(CommandError) -> [UInt8] {
+    do {
+        return try FileSystem.read(path, limit: PackLimits.maxPackBytes)
+    } catch {
+        throw CommandError(error.description, exitCode: error.isMissing ? .noInput : .ioError)
+    }
+}
+
+/// One line summing a pool up: "102 items: 34 facts, 34 formulas, 34 questions".
+func poolSummary(_ items: [Item]) -> String {
+    func count(_ kind: Kind) -> Int { items.reduce(0) { $0 + ($1.kind == kind ? 1 : 0) } }
+    return "\(items.count) items: \(count(.fact)) facts, \(count(.formula)) formulas, \(count(.question)) questions"
+}

@@ -1,0 +1,61 @@
+import DoseCore
+import DoseSystem
+
+/// `dose today [--date YYYY-MM-DD] [--days N] [--branch CODE|--all] [--json]`: the day's whole dose.
+struct TodayCommand {
+    static let usage = "dose today [--date YYYY-MM-DD] [--days N] [--branch CODE | --all] [--json]"
+    let context: AppContext
+
+    func run(_ arguments: inout Arguments) throws(CommandError) {
+        let json = arguments.flag("--json")
+        let everyone = arguments.flag("--all")
+        let dateText = try arguments.option("--date")
+        let daysText = try arguments.option("--days")
+        let branchText = try arguments.option("--branch")
+        try arguments.finish()
+
+        let start = try dateText.map { text throws(CommandError) in try parseDate(text) } ?? context.today
+        let days = try daysText.map { text throws(CommandError) in try parseDayCount(text) } ?? 1
+        let branch: BranchCode?
+        if everyone {
+            branch = nil
+        } else if let branchText {
+            do { branch = BranchCode(exactly: try ConfigKey.branch.normalize(branchText)) } catch {
+                throw .usage(error.description)
+            }
+        } else {
+            branch = try context.loadConfig().branch
+        }
+
+        let pool: [Item]
+        do { pool = try openStore(context.paths).loadPool() } catch let error as CommandError { throw error } catch {
+            throw CommandError("cannot read the store: \(error)", exitCode: .ioError)
+        }
+        let audience = Resolver.audience(of: pool, for: branch)
+        for offset in 0..<days {
+            let date = start.adding(days: offset)
+            guard let item = Resolver.resolve(audience, on: date) else {
+                let whom = branch.map { " for branch \($0)" } ?? ""
+                throw CommandError(
+                    "no dose for \(date)\(whom): the pool has no items\(whom.isEmpty ? "" : " for it"); import a pack with `dose import PACK`",
+                    exitCode: .failure)
+            }
+            print(json ? DosePrinter.json(item, date: date) : DosePrinter.text(item, date: date))
+            if !json && offset + 1 < days { print("") }
+        }
+    }
+}
+
+/// Parses a strict `YYYY-MM-DD` date for a command line.
+func parseDate(_ text: String) throws(CommandError) -> CivilDate {
+    guard let date = CivilDate(iso: text) else { throw .usage("\(text) is not a date as YYYY-MM-DD") }
+    return date
+}
+
+/// Parses `--days N` (1 to 100,000).
+func parseDayCount(_ text: String) throws(CommandError) -> Int {
+    guard let value = Int(text), (1...100_000).contains(value) else {
+        throw .usage("--days takes a whole number from 1 to 100000, not \(text)")
+    }
+    return value
+}

@@ -1,0 +1,87 @@
+import DoseCore
+import DoseSystem
+
+/// `dose-notify --dry-run`: prints the notification that would be armed next, from the snapshot alone.
+struct DryRunCommand {
+    static let usage = "dose-notify --dry-run [--date YYYY-MM-DD] [--days N] [--id ID] [--json]"
+
+    let paths: DosePaths
+    let now: Int64
+    let zone: any ZoneRules
+
+    func run(_ arguments: inout Arguments) throws(CommandError) {
+        let json = arguments.flag("--json")
+        let dateText = try arguments.option("--date")
+        let daysText = try arguments.option("--days")
+        let id = try arguments.option("--id")
+        try arguments.finish()
+
+        let snapshot = try readSnapshot(paths)
+        let config = loadConfigLogging(paths)
+
+        let firstDay: CivilDate
+        if let dateText {
+            guard let date = CivilDate(iso: dateText) else { throw .usage("\(dateText) is not a date as YYYY-MM-DD") }
+            firstDay = date
+        } else {
+            let lastFired = FiredStamp(path: paths.firedStamp).read()
+            firstDay = FirePlanner.plan(now: now, zone: zone, notifyTime: config.notifyTime, lastFired: lastFired).day
+        }
+        var days = 1
+        if let daysText {
+            guard let value = Int(daysText), (1...100_000).contains(value) else {
+                throw .usage("--days takes a whole number from 1 to 100000, not \(daysText)")
+            }
+            days = value
+        }
+
+        let audience = Resolver.audience(of: snapshot.items, for: config.branch)
+        var output: [String] = []
+        for offset in 0..<days {
+            let date = firstDay.adding(days: offset)
+            let fireAt = zone.firstInstant(on: date, at: config.notifyTime)
+            let item: Item
+            if let id {
+                // --id previews any item, searched in the unfiltered pool like a click is.
+                guard let found = snapshot.items.first(where: { $0.id == id }) else {
+                    throw CommandError("no item with id \(JSONValue.quoted(id)) in the snapshot", exitCode: .noInput)
+                }
+                item = found
+            } else {
+                guard let found = Resolver.resolve(audience, on: date) else {
+                    let whom = config.branch.map { " for branch \($0)" } ?? ""
+                    throw CommandError("no dose for \(date)\(whom): the snapshot's pool has nothing to show", exitCode: .failure)
+                }
+                item = found
+            }
+            let preview = NotificationPreview(item: item, date: date, fireAt: fireAt)
+            output.append(json ? preview.json(zone: zone) : preview.text(zone: zone))
+        }
+        print(output.joined(separator: json ? "\n" : "\n\n"))
+    }
+}
+
+/// Reads the snapshot for a command, with a clear error when it is missing or unreadable.
+func readSnapshot(_ paths: DosePaths) throws(CommandError) -> Snapshot {
+    do {
+        return try SnapshotFile(path: paths.snapshot).read()
+    } catch {
+        switch error {
+        case .missing: throw CommandError(error.description, exitCode: .noInput)
+        case .file: throw CommandError(error.description, exitCode: .ioError)
+        case .invalid: throw CommandError(error.description, exitCode: .dataError)
+        }
+    }
+}
+
+/// Reads the config; a broken file or value is logged and the defaults used, so the morning still comes.
+func loadConfigLogging(_ paths: DosePaths) -> DoseConfig {
+    do {
+        let (config, problems) = try ConfigFile(path: paths.configFile).load()
+        for problem in problems { Log.warning("\(problem) (using the default)") }
+        return config
+    } catch {
+        Log.warning("\(error) (using the defaults)")
+        return DoseConfig()
+    }
+}

@@ -1,0 +1,27 @@
+import DoseCore
+import DoseSystem
+
+/// `dose-notify fire [--id ID]`: shows a notification now and stays to handle its click until it closes.
+struct FireCommand {
+    static let usage = "dose-notify fire [--id ID]"
+    let paths: DosePaths
+
+    func run(_ arguments: inout Arguments) throws(CommandError) {
+        let id = try arguments.option("--id")
+        try arguments.finish()
+        let loop = MainLoop()
+        let deliverer = Deliverer(paths: paths)
+        deliverer.onClosed = { remaining in if remaining == 0 { loop.quit() } }
+        let today = SystemZone.current().civilDate(at: WallClock.now())
+        do {
+            let shown = try deliverer.deliver(day: today, itemID: id)
+            print("Shown: \(shown)")
+        } catch {
+            switch error {
+            case .serverUnavailable: throw CommandError(error.description, exitCode: .unavailable)
+            case .noContent: throw CommandError(error.description, exitCode: .noInput)
+            }
+        }
+        loop.run()
+    }
+}

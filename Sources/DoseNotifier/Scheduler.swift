@@ -1,0 +1,123 @@
+import DoseCore
+import DoseSystem
+
+/// `dose-notify run`: arms the morning notification on a wall-clock timer and fires it once a day.
+///
+/// Reads the snapshot and the config file, nothing else. Every decision goes through the pure
+/// `FirePlanner` with the time read once per pass; between events the process sleeps in poll(2).
+final class Scheduler {
+    private let paths: DosePaths
+    private let deliverer: Deliverer
+    private var timer: WallClockTimer?
+    private var watches: [FileWatch] = []
+    private var serverWatch: ServerWatch?
+    private let stamp: FiredStamp
+    /// The last day fired by this process, in case the stamp could not be written.
+    private var firedInMemory: CivilDate?
+    /// A day whose notification failed, and when to try again.
+    private var blocked: (day: CivilDate, until: Int64)?
+    private var retry = ServerRetry()
+    private var lastArmed: Int64?
+
+    init(paths: DosePaths) {
+        self.paths = paths
+        deliverer = Deliverer(paths: paths)
+        stamp = FiredStamp(path: paths.firedStamp)
+    }
+
+    /// Sets up the timer and the watches, plans, and runs the main loop until SIGTERM.
+    func run() throws(NotifierSetupError) {
+        let loop = MainLoop()
+        timer = try WallClockTimer { [weak self] event in
+            if case .clockChanged = event { Log.info("the clock was set or the machine resumed; planning again") }
+            self?.plan()
+        }
+        // Any change to what the plan depends on makes a new plan; content changes also lift a content block.
+        for path in [paths.snapshot, paths.configFile, "/etc/localtime"] {
+            if let watch = FileWatch(path: path, handler: { [weak self] in self?.inputsChanged() }) {
+                watches.append(watch)
+            } else {
+                Log.warning("cannot watch \(path); changes there are picked up at the next six-hourly plan")
+            }
+        }
+        serverWatch = ServerWatch { [weak self] in self?.serverAppeared() }
+        Log.info("dose-notify started; snapshot \(paths.snapshot)")
+        plan()
+        loop.run()
+        Log.info("dose-notify stopping")
+    }
+
+    /// One planning pass: reads the clock, zone, config and stamp once, then fires or arms.
+    func plan() {
+        let now = WallClock.now()
+        let zone = SystemZone.current()
+        let config = loadConfigLogging(paths)
+        let lastFired = [stamp.read(), firedInMemory].compactMap { $0 }.max()
+        let plan = FirePlanner.plan(now: now, zone: zone, notifyTime: config.notifyTime, lastFired: lastFired)
+
+        switch plan.action {
+        case .armed:
+            blocked = nil
+            arm(plan.wakeAt, now: now, zone: zone, reason: "next notification \(zone.iso8601(plan.fireAt))")
+        case .fireNow:
+            if let blocked, blocked.day == plan.day, now < blocked.until {
+                arm(min(blocked.until, now + FirePlanner.replanInterval), now: now, zone: zone, reason: "retry")
+                return
+            }
+            fire(day: plan.day, now: now, zone: zone)
+        }
+    }
+
+    private func fire(day: CivilDate, now: Int64, zone: some ZoneRules) {
+        do {
+            let id = try deliverer.deliver(day: day)
+            firedInMemory = day
+            blocked = nil
+            retry.reset()
+            do { try stamp.write(day) } catch {
+                Log.error("cannot record that \(day) fired (\(error)); this process will not fire it again")
+            }
+            Log.info("notified \(day): \(id)")
+            plan()
+        } catch {
+            switch error {
+            case .serverUnavailable:
+                let at = retry.next(after: now)
+                blocked = (day, at)
+                Log.warning("\(error); retrying at \(zone.iso8601(at)) or as soon as a server appears")
+                arm(at, now: now, zone: zone, reason: "retry")
+            case .noContent:
+                // Retrying cannot help until the snapshot or config changes; the watches lift this.
+                blocked = (day, Int64.max)
+                Log.warning("nothing to notify for \(day): \(error)")
+                arm(now + FirePlanner.replanInterval, now: now, zone: zone, reason: "content")
+            }
+        }
+    }
+
+    private func arm(_ instant: Int64, now: Int64, zone: some ZoneRules, reason: String) {
+        do {
+            try timer?.arm(at: instant)
+            if lastArmed != instant {
+                Log.write(.debug, "armed for \(zone.iso8601(instant)) (\(reason))")
+                lastArmed = instant
+            }
+        } catch {
+            if error.clockChanged { return plan() }
+            Log.error("cannot arm the timer: \(error)")
+        }
+    }
+
+    private func inputsChanged() {
+        if let blocked, blocked.until == Int64.max { self.blocked = nil }
+        plan()
+    }
+
+    private func serverAppeared() {
+        guard let blocked else { return }
+        Log.info("a notification server appeared; retrying now")
+        self.blocked = (blocked.day, 0)
+        retry.reset()
+        plan()
+    }
+}

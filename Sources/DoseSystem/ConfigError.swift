@@ -1,0 +1,12 @@
+/// A config value that is not acceptable, naming the key.
+public struct ConfigError: Error, CustomStringConvertible, Sendable, Equatable {
+    public var key: String
+    public var message: String
+
+    public init(key: String, message: String) {
+        self.key = key
+        self.message = message
+    }
+
+    public var description: String { "config key \(key): \(message)" }
+}

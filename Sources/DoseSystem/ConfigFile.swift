@@ -1,0 +1,94 @@
+import DoseCore
+
+/// The config key file under `$XDG_CONFIG_HOME/daily-dose/`: read by both processes, written by `dose config`.
+public struct ConfigFile: Sendable {
+    public let path: String
+
+    public init(path: String) {
+        self.path = path
+    }
+
+    /// The stored raw values by key (only keys we know; unknown ones are kept in the file untouched).
+    public func values() throws(ConfigFileError) -> [ConfigKey: String] {
+        let file = try loadKeyFile()
+        var result: [ConfigKey: String] = [:]
+        for key in ConfigKey.allCases {
+            if let value = file.string(group: key.group, key: key.keyName) { result[key] = value }
+        }
+        return result
+    }
+
+    /// The typed config; a stored value that fails validation is reported and its default used,
+    /// so one bad line never stops the morning notification.
+    public func load() throws(ConfigFileError) -> (config: DoseConfig, problems: [ConfigError]) {
+        var config = DoseConfig()
+        var problems: [ConfigError] = []
+        for (key, raw) in try values() {
+            do {
+                let value = try key.normalize(raw)
+                switch key {
+                case .branch: config.branch = BranchCode(exactly: value)
+                case .notifyTime: config.notifyTime = LocalTime(parsing: value) ?? DoseConfig.defaultNotifyTime
+                case .source: config.source = value
+                case .providerURL: config.providerURL = value
+                case .providerModel: config.providerModel = value
+                case .providerKeyFile: config.providerKeyFile = value
+                }
+            } catch {
+                problems.append(error)
+            }
+        }
+        problems.sort { $0.key < $1.key }
+        return (config, problems)
+    }
+
+    /// Validates and stores one value atomically; returns the canonical form stored.
+    @discardableResult
+    public func set(_ key: ConfigKey, to input: String) throws(ConfigFileError) -> String {
+        let value: String
+        do { value = try key.normalize(input) } catch { throw .invalid(error) }
+        let file = try loadKeyFile()
+        file.setString(group: key.group, key: key.keyName, value: value)
+        try save(file)
+        return value
+    }
+
+    /// Removes a value (back to its default) atomically.
+    public func unset(_ key: ConfigKey) throws(ConfigFileError) {
+        let file = try loadKeyFile()
+        file.remove(group: key.group, key: key.keyName)
+        try save(file)
+    }
+
+    private func loadKeyFile() throws(ConfigFileError) -> KeyFile {
+        let file = KeyFile()
+        let text: String
+        do {
+            text = try FileSystem.readText(path)
+        } catch {
+            if error.isMissing { return file }
+            throw .file(error)
+        }
+        do { try file.load(text, origin: path) } catch { throw .syntax(error) }
+        return file
+    }
+
+    private func save(_ file: KeyFile) throws(ConfigFileError) {
+        do { try FileSystem.writeAtomically(file.text(), to: path, mode: 0o600) } catch { throw .file(error) }
+    }
+}
+
+/// Why the config file could not be read or written.
+public enum ConfigFileError: Error, CustomStringConvertible, Sendable {
+    case file(FileError)
+    case syntax(GLibError)
+    case invalid(ConfigError)
+
+    public var description: String {
+        switch self {
+        case .file(let error): return error.description
+        case .syntax(let error): return error.description
+        case .invalid(let error): return error.description
+        }
+    }
+}

@@ -1,0 +1,67 @@
+import DoseCore
+
+/// A setting of `dose config`, with where it lives in the key file and how its value is checked.
+public enum ConfigKey: String, CaseIterable, Sendable {
+    case branch
+    case notifyTime = "notify-time"
+    case source
+    case providerURL = "provider.url"
+    case providerModel = "provider.model"
+    case providerKeyFile = "provider.key-file"
+
+    /// The key-file group: `provider.*` keys live in `[provider]`, the rest in `[dose]`.
+    var group: String {
+        rawValue.hasPrefix("provider.") ? "provider" : "dose"
+    }
+
+    /// The key inside its group.
+    var keyName: String {
+        rawValue.hasPrefix("provider.") ? String(rawValue.dropFirst("provider.".count)) : rawValue
+    }
+
+    /// Checks and canonicalises a value a user typed; the error says what is wrong with it.
+    public func normalize(_ input: String) throws(ConfigError) -> String {
+        let trimmed = input.trimmingWhitespace()
+        switch self {
+        case .branch:
+            // Input is trimmed and upper-cased once, at entry, then validated strictly.
+            let upper = trimmed.uppercased()
+            guard let code = BranchCode(exactly: upper) else {
+                throw ConfigError(key: rawValue, message: "\(JSONValue.quoted(input)) is not a branch code (two letters, such as CS or EE)")
+            }
+            return code.rawValue
+        case .notifyTime:
+            guard let time = LocalTime(parsing: trimmed) else {
+                throw ConfigError(key: rawValue, message: "\(JSONValue.quoted(input)) is not a time of day as HH:MM (00:00 to 23:59)")
+            }
+            return time.description
+        case .source:
+            guard !trimmed.isEmpty else { throw ConfigError(key: rawValue, message: "the source is empty") }
+            return trimmed
+        case .providerURL:
+            guard trimmed.hasPrefix("http://") || trimmed.hasPrefix("https://"), trimmed.count > 8 else {
+                throw ConfigError(key: rawValue, message: "\(JSONValue.quoted(input)) is not an http:// or https:// URL")
+            }
+            return trimmed
+        case .providerModel:
+            guard !trimmed.isEmpty else { throw ConfigError(key: rawValue, message: "the model name is empty") }
+            return trimmed
+        case .providerKeyFile:
+            guard trimmed.hasPrefix("/") else {
+                throw ConfigError(key: rawValue, message: "\(JSONValue.quoted(input)) is not an absolute path")
+            }
+            return trimmed
+        }
+    }
+}
+
+extension String {
+    /// The string without leading and trailing spaces, tabs and newlines.
+    func trimmingWhitespace() -> String {
+        let isSpace: (Character) -> Bool = { $0 == " " || $0 == "\t" || $0 == "\n" || $0 == "\r" }
+        guard let first = firstIndex(where: { !isSpace($0) }), let last = lastIndex(where: { !isSpace($0) }) else {
+            return ""
+        }
+        return String(self[first...last])
+    }
+}

@@ -1,0 +1,56 @@
+/// Where Daily Dose keeps its files, following the XDG Base Directory specification.
+///
+/// The variables are read directly (not through GLib's cached getters) so a test can point
+/// a child process at a temporary home with plain environment variables.
+public struct DosePaths: Sendable, Equatable {
+    public static let appDirectory = "daily-dose"
+
+    public var dataHome: String
+    public var configHome: String
+    public var stateHome: String
+    public var cacheHome: String
+    /// `$XDG_RUNTIME_DIR`, when the session has one.
+    public var runtimeDirectory: String?
+
+    public init(dataHome: String, configHome: String, stateHome: String, cacheHome: String, runtimeDirectory: String?) {
+        self.dataHome = dataHome
+        self.configHome = configHome
+        self.stateHome = stateHome
+        self.cacheHome = cacheHome
+        self.runtimeDirectory = runtimeDirectory
+    }
+
+    /// The paths of the current environment; relative XDG values are ignored, as the spec demands.
+    public static func fromEnvironment() -> DosePaths {
+        let home = Environment.value("HOME") ?? "/"
+        func xdg(_ name: String, _ fallback: String) -> String {
+            if let value = Environment.value(name), value.hasPrefix("/") { return value }
+            return home == "/" ? "/" + fallback : home + "/" + fallback
+        }
+        let runtime = Environment.value("XDG_RUNTIME_DIR").flatMap { $0.hasPrefix("/") ? $0 : nil }
+        return DosePaths(
+            dataHome: xdg("XDG_DATA_HOME", ".local/share"),
+            configHome: xdg("XDG_CONFIG_HOME", ".config"),
+            stateHome: xdg("XDG_STATE_HOME", ".local/state"),
+            cacheHome: xdg("XDG_CACHE_HOME", ".cache"),
+            runtimeDirectory: runtime)
+    }
+
+    public var dataDirectory: String { dataHome + "/" + Self.appDirectory }
+    public var configDirectory: String { configHome + "/" + Self.appDirectory }
+    public var stateDirectory: String { stateHome + "/" + Self.appDirectory }
+
+    /// The SQLite store (the app's alone).
+    public var database: String { dataDirectory + "/dose.sqlite3" }
+    /// The config key file, read by both processes, written by `dose config`.
+    public var configFile: String { configDirectory + "/config.ini" }
+    /// The snapshot the app mirrors and the scheduler reads.
+    public var snapshot: String { stateDirectory + "/snapshot.json" }
+    /// The scheduler's own bookkeeping: the last day it fired.
+    public var firedStamp: String { stateDirectory + "/last-fired" }
+    /// Where rendered dose pages go: the runtime directory, or the cache directory.
+    public var pageDirectory: String {
+        if let runtimeDirectory { return runtimeDirectory + "/" + Self.appDirectory + "/pages" }
+        return cacheHome + "/" + Self.appDirectory + "/pages"
+    }
+}

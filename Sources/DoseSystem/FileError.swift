@@ -1,0 +1,37 @@
+import Glibc
+
+/// A file operation that failed, with the path and the system's reason.
+public struct FileError: Error, CustomStringConvertible, Sendable {
+    public enum Reason: Sendable, Equatable {
+        case system(errno: Int32)
+        case tooLarge(limit: Int)
+    }
+
+    public var operation: String
+    public var path: String
+    public var reason: Reason
+
+    public init(_ operation: String, path: String, errno code: Int32) {
+        self.operation = operation
+        self.path = path
+        self.reason = .system(errno: code)
+    }
+
+    public init(_ operation: String, path: String, reason: Reason) {
+        self.operation = operation
+        self.path = path
+        self.reason = reason
+    }
+
+    /// True when the file simply does not exist.
+    public var isMissing: Bool { reason == .system(errno: ENOENT) }
+
+    public var description: String {
+        switch reason {
+        case .system(let code):
+            return "cannot \(operation) \(path): \(String(cString: strerror(code)))"
+        case .tooLarge(let limit):
+            return "cannot \(operation) \(path): larger than \(limit) bytes"
+        }
+    }
+}

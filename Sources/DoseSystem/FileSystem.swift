@@ -1,0 +1,108 @@
+import Glibc
+
+/// Whole-file reads and atomic whole-file writes, the only ways Daily Dose touches its files.
+public enum FileSystem {
+    /// Reads a whole file, refusing one larger than `limit` bytes.
+    public static func read(_ path: String, limit: Int = 256 << 20) throws(FileError) -> [UInt8] {
+        let fd = open(path, O_RDONLY | O_CLOEXEC)
+        guard fd >= 0 else { throw FileError("read", path: path, errno: errno) }
+        defer { close(fd) }
+        var info = stat()
+        guard fstat(fd, &info) == 0 else { throw FileError("read", path: path, errno: errno) }
+        if (info.st_mode & S_IFMT) == S_IFDIR { throw FileError("read", path: path, errno: EISDIR) }
+        if Int(info.st_size) > limit { throw FileError("read", path: path, reason: .tooLarge(limit: limit)) }
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(Int(info.st_size))
+        var chunk = [UInt8](repeating: 0, count: 1 << 16)
+        while true {
+            let count = chunk.withUnsafeMutableBytes { Glibc.read(fd, $0.baseAddress, $0.count) }
+            if count < 0 {
+                if errno == EINTR { continue }
+                throw FileError("read", path: path, errno: errno)
+            }
+            if count == 0 { break }
+            bytes.append(contentsOf: chunk[0..<count])
+            if bytes.count > limit { throw FileError("read", path: path, reason: .tooLarge(limit: limit)) }
+        }
+        return bytes
+    }
+
+    /// Reads a whole file as UTF-8 text (invalid sequences repaired; use `read` for strict bytes).
+    public static func readText(_ path: String, limit: Int = 1 << 20) throws(FileError) -> String {
+        String(decoding: try read(path, limit: limit), as: UTF8.self)
+    }
+
+    /// Writes a file atomically: temp file in the same directory, fsync, rename, fsync of the directory.
+    ///
+    /// Readers see the old content or the new, never a mix; after return the new content survives a crash.
+    public static func writeAtomically(_ bytes: [UInt8], to path: String, mode: mode_t = 0o644) throws(FileError) {
+        let directory = parentDirectory(of: path)
+        try makeDirectories(directory)
+        var template = Array((path + ".tmp-XXXXXX").utf8CString)
+        let fd = template.withUnsafeMutableBufferPointer { mkostemp($0.baseAddress!, O_CLOEXEC) }
+        guard fd >= 0 else { throw FileError("create a temporary file for", path: path, errno: errno) }
+        let temporary = String(cString: template)
+        var committed = false
+        defer {
+            if !committed { unlink(temporary) }
+        }
+        do {
+            defer { close(fd) }
+            guard fchmod(fd, mode) == 0 else { throw FileError("set permissions of", path: temporary, errno: errno) }
+            var offset = 0
+            while offset < bytes.count {
+                let written = bytes.withUnsafeBytes { Glibc.write(fd, $0.baseAddress! + offset, $0.count - offset) }
+                if written < 0 {
+                    if errno == EINTR { continue }
+                    throw FileError("write", path: temporary, errno: errno)
+                }
+                offset += written
+            }
+            guard fsync(fd) == 0 else { throw FileError("flush", path: temporary, errno: errno) }
+        }
+        guard rename(temporary, path) == 0 else { throw FileError("replace", path: path, errno: errno) }
+        committed = true
+        // The rename itself is durable only once the directory entry is flushed.
+        let directoryFD = open(directory, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+        if directoryFD >= 0 {
+            fsync(directoryFD)
+            close(directoryFD)
+        }
+    }
+
+    /// Writes UTF-8 text atomically.
+    public static func writeAtomically(_ text: String, to path: String, mode: mode_t = 0o644) throws(FileError) {
+        try writeAtomically(Array(text.utf8), to: path, mode: mode)
+    }
+
+    /// Creates a directory and its missing parents (mode 0700: everything of ours is private).
+    public static func makeDirectories(_ path: String, mode: mode_t = 0o700) throws(FileError) {
+        if path.isEmpty || path == "/" { return }
+        var info = stat()
+        if stat(path, &info) == 0 {
+            if (info.st_mode & S_IFMT) == S_IFDIR { return }
+            throw FileError("create directory", path: path, errno: ENOTDIR)
+        }
+        try makeDirectories(parentDirectory(of: path), mode: mode)
+        if mkdir(path, mode) != 0 && errno != EEXIST {
+            throw FileError("create directory", path: path, errno: errno)
+        }
+    }
+
+    /// Removes a file; a missing file is not an error.
+    public static func remove(_ path: String) throws(FileError) {
+        if unlink(path) != 0 && errno != ENOENT { throw FileError("remove", path: path, errno: errno) }
+    }
+
+    /// True when something exists at `path`.
+    public static func exists(_ path: String) -> Bool {
+        access(path, F_OK) == 0
+    }
+
+    /// The directory part of a path (`/a/b` → `/a`, `b` → `.`).
+    public static func parentDirectory(of path: String) -> String {
+        guard let slash = path.lastIndex(of: "/") else { return "." }
+        let parent = String(path[..<slash])
+        return parent.isEmpty ? "/" : parent
+    }
+}

@@ -1,0 +1,37 @@
+import CGLib
+
+/// A failure reported by GLib through a `GError`.
+public struct GLibError: Error, CustomStringConvertible, Sendable {
+    /// What we were doing when GLib failed.
+    public var operation: String
+    /// GLib's own message.
+    public var message: String
+    public var code: Int32
+
+    public var description: String { "\(operation): \(message)" }
+}
+
+/// Runs a GLib call that reports failure through `GError **`, turning the error into `GLibError`.
+///
+/// Every raw GLib call that can fail passes through here, so errors are freed exactly once.
+func check<T>(
+    _ operation: @autoclosure () -> String,
+    _ body: (UnsafeMutablePointer<UnsafeMutablePointer<GError>?>) -> T
+) throws(GLibError) -> T {
+    var error: UnsafeMutablePointer<GError>?
+    let result = body(&error)
+    if let error {
+        let message = error.pointee.message.map { String(cString: $0) } ?? "unknown GLib error"
+        let code = error.pointee.code
+        g_error_free(error)
+        throw GLibError(operation: operation(), message: message, code: code)
+    }
+    return result
+}
+
+/// Takes ownership of a `gchar *` that GLib allocated, returning a Swift string and freeing it.
+func takeGString(_ pointer: UnsafeMutablePointer<gchar>?) -> String? {
+    guard let pointer else { return nil }
+    defer { g_free(pointer) }
+    return String(cString: pointer)
+}

@@ -1,0 +1,26 @@
+import Glibc
+
+/// Log lines on stderr with sd-daemon priority prefixes (`<3>` error … `<7>` debug), which journald reads.
+///
+/// At a terminal the prefix is left out: it helps journald, not a person.
+public enum Log {
+    public enum Priority: Int32, Sendable {
+        case error = 3
+        case warning = 4
+        case notice = 5
+        case info = 6
+        case debug = 7
+    }
+
+    /// Writes one line; embedded newlines are flattened so one event stays one journal entry.
+    public static func write(_ priority: Priority, _ message: String) {
+        let flat = message.split(separator: "\n", omittingEmptySubsequences: false).joined(separator: " ")
+        let prefix = isatty(STDERR_FILENO) == 1 ? "" : "<\(priority.rawValue)>"
+        fputs("\(prefix)\(flat)\n", stderr)
+    }
+
+    public static func error(_ message: String) { write(.error, message) }
+    public static func warning(_ message: String) { write(.warning, message) }
+    public static func notice(_ message: String) { write(.notice, message) }
+    public static func info(_ message: String) { write(.info, message) }
+}

@@ -1,0 +1,42 @@
+import DoseCore
+
+/// The snapshot on disk: written atomically by the app, read by the scheduler.
+public struct SnapshotFile: Sendable {
+    public let path: String
+
+    public init(path: String) {
+        self.path = path
+    }
+
+    /// Reads and decodes the snapshot.
+    public func read() throws(SnapshotFileError) -> Snapshot {
+        let bytes: [UInt8]
+        do { bytes = try FileSystem.read(path) } catch {
+            throw error.isMissing ? .missing(path) : .file(error)
+        }
+        do { return try Snapshot.decode(bytes) } catch { throw .invalid(path, error) }
+    }
+
+    /// Writes the snapshot atomically (temp, fsync, rename).
+    public func write(_ snapshot: Snapshot) throws(FileError) {
+        try FileSystem.writeAtomically(snapshot.encoded(), to: path, mode: 0o644)
+    }
+}
+
+/// Why the snapshot could not be read.
+public enum SnapshotFileError: Error, CustomStringConvertible, Sendable {
+    case missing(String)
+    case file(FileError)
+    case invalid(String, SnapshotError)
+
+    public var description: String {
+        switch self {
+        case .missing(let path):
+            return "no snapshot at \(path): run `dose import PACK` or `dose sync` first"
+        case .file(let error):
+            return error.description
+        case .invalid(let path, let error):
+            return "snapshot \(path) is unreadable: \(error)"
+        }
+    }
+}

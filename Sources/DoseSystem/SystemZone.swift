@@ -1,0 +1,53 @@
+import CGLib
+import DoseCore
+import Glibc
+
+/// Time zone rules from the system's tz database, through GLib's `GTimeZone`.
+///
+/// GTimeZone is immutable and reference counted with atomic operations, so sharing it
+/// across threads is safe; that is why this class is `@unchecked Sendable`.
+public final class SystemZone: ZoneRules, @unchecked Sendable {
+    private let zone: OpaquePointer
+    /// The tz identifier, such as `Europe/London`.
+    public let identifier: String
+
+    /// A zone by tz identifier; nil when the database does not know it.
+    public init?(identifier: String) {
+        guard let zone = g_time_zone_new_identifier(identifier) else { return nil }
+        self.zone = zone
+        self.identifier = identifier
+    }
+
+    /// The user's zone as it is right now: `TZ` if set, else `/etc/localtime`.
+    ///
+    /// Resolved afresh on every call (the scheduler calls it on every planning pass), because
+    /// GLib's `g_time_zone_new_local` caches the zone for the life of the process.
+    public static func current() -> SystemZone {
+        if let tz = Environment.value("TZ") {
+            let name = tz.hasPrefix(":") ? String(tz.dropFirst()) : tz
+            if let zone = SystemZone(identifier: name) { return zone }
+        }
+        if let name = localtimeLinkTarget(), let zone = SystemZone(identifier: name) { return zone }
+        if let zone = SystemZone(identifier: "/etc/localtime") { return zone }
+        return SystemZone(identifier: "UTC")!
+    }
+
+    deinit {
+        g_time_zone_unref(zone)
+    }
+
+    public func utcOffset(at instant: Int64) -> Int {
+        let interval = g_time_zone_find_interval(zone, G_TIME_TYPE_UNIVERSAL, instant)
+        return Int(g_time_zone_get_offset(zone, interval))
+    }
+
+    /// The zone name `/etc/localtime` points at (`…/zoneinfo/Europe/London` → `Europe/London`).
+    private static func localtimeLinkTarget() -> String? {
+        var buffer = [CChar](repeating: 0, count: 4096)
+        let count = readlink("/etc/localtime", &buffer, buffer.count - 1)
+        guard count > 0 else { return nil }
+        let target = String(decoding: buffer[0..<count].map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        guard let range = target.firstRange(of: "zoneinfo/") else { return nil }
+        return String(target[range.upperBound...])
+    }
+}

@@ -1,0 +1,109 @@
+import Foundation
+import Testing
+
+/// The real `dose` binary on a real SQLite store in a temporary XDG home.
+@Suite struct ImportTests {
+    @Test func importThenTodayAndShow() throws {
+        let sandbox = try Sandbox()
+        let pack = try sandbox.write("golden.json", Fixtures.goldenPack)
+        let imported = try sandbox.dose("import", pack)
+        #expect(imported.status == 0, "\(imported.stderr)")
+        #expect(imported.stdout.contains("13 items"))
+        #expect(FileManager.default.fileExists(atPath: sandbox.snapshotPath))
+
+        let today = try sandbox.dose("today", "--date", "2026-11-29", "--json")
+        #expect(today.status == 0, "\(today.stderr)")
+        let object = try #require(try Sandbox.jsonLines(today.stdout).first)
+        #expect(object["id"] as? String == "q-z")
+        #expect(object["answer"] as? String == "ANSWER-z")
+
+        let shown = try sandbox.dose("show", "q-weber")
+        #expect(shown.status == 0)
+        #expect(shown.stdout.contains("ANSWER-weber"))
+        #expect(shown.stdout.contains("EXPLAIN-weber"))
+    }
+
+    @Test func goldenTableThroughTheBinaries() throws {
+        let sandbox = try Sandbox()
+        #expect(try sandbox.dose("import", try sandbox.write("golden.json", Fixtures.goldenPack)).status == 0)
+        let rows: [(String, [String?: String])] = [
+            ("1969-12-30", [nil: "m-bernoulli", "CS": "m-ohm", "EE": "m-ohm", "ME": "m-bernoulli", "XX": "m-ohm"]),
+            ("2026-11-29", [nil: "q-z", "CS": "q-z", "EE": "q-weber", "ME": "q-weber", "XX": "q-weber"]),
+            ("2100-03-01", [nil: "f-ohm", "CS": "f-Zeta", "EE": "f-Zeta", "ME": "f-Zeta", "XX": "f-Zeta"]),
+        ]
+        for (date, expected) in rows {
+            for (branch, id) in expected {
+                var arguments = ["today", "--date", date, "--json"]
+                arguments += branch.map { ["--branch", $0] } ?? ["--all"]
+                let run = try sandbox.run("dose", arguments)
+                #expect(run.status == 0, "\(run.stderr)")
+                #expect(try Sandbox.jsonLines(run.stdout).first?["id"] as? String == id, "\(date) \(branch ?? "-")")
+            }
+        }
+    }
+
+    @Test func badPackLeavesTheOldPoolAndSnapshot() throws {
+        let sandbox = try Sandbox()
+        #expect(try sandbox.dose("import", try sandbox.write("golden.json", Fixtures.goldenPack)).status == 0)
+        let snapshotBefore = try sandbox.read(sandbox.snapshotPath)
+
+        let bad = """
+            {"format": "daily-dose-pack/1", "items": [
+            {"id": "ok-1", "kind": "fact", "text": "fine"},
+            {"id": "bad-tag", "kind": "fact", "tags": ["CS "], "text": "trailing space"},
+            {"id": "bad-q", "kind": "question", "text": "no answer"}
+            ]}
+            """
+        let run = try sandbox.dose("import", try sandbox.write("bad.json", bad))
+        #expect(run.status == 65)
+        #expect(run.stderr.contains("bad-tag"))
+        #expect(run.stderr.contains("\"CS \""), "the tag is shown escaped: \(run.stderr)")
+        #expect(run.stderr.contains("tags"))
+        #expect(run.stderr.contains("bad-q"))
+        #expect(run.stderr.contains("answer"))
+
+        // The old pool is intact, in the store and in the snapshot.
+        let shown = try sandbox.dose("show", "q-weber")
+        #expect(shown.status == 0)
+        #expect(try sandbox.dose("show", "ok-1").status == 66)
+        let snapshotAfter = try sandbox.read(sandbox.snapshotPath)
+        let itemsBefore = try snapshotItems(snapshotBefore)
+        #expect(try snapshotItems(snapshotAfter) == itemsBefore)
+    }
+
+    @Test func validateListsEveryProblemWithoutTouchingTheStore() throws {
+        let sandbox = try Sandbox()
+        let bad = """
+            {"format": "daily-dose-pack/1", "items": [
+            {"id": "a", "kind": "fact", "tags": ["cs"], "text": "x"},
+            {"id": "b", "kind": "formula", "text": "x", "answer": "not allowed"},
+            {"id": "c", "kind": "riddle", "text": "x"},
+            {"id": "a", "kind": "fact", "text": "duplicate"}
+            ]}
+            """
+        let run = try sandbox.dose("validate", try sandbox.write("bad.json", bad))
+        #expect(run.status == 65)
+        for fragment in ["\"cs\"", "\"b\"", "answer", "\"c\"", "kind", "duplicate"] {
+            #expect(run.stderr.contains(fragment), "missing \(fragment) in \(run.stderr)")
+        }
+        #expect(!FileManager.default.fileExists(atPath: sandbox.databasePath))
+        #expect(!FileManager.default.fileExists(atPath: sandbox.snapshotPath))
+    }
+
+    @Test func usageAndMissingInputsExitWithSysexits() throws {
+        let sandbox = try Sandbox()
+        #expect(try sandbox.dose().status == 64)
+        #expect(try sandbox.dose("frobnicate").status == 64)
+        #expect(try sandbox.dose("today", "--bogus").status == 64)
+        #expect(try sandbox.dose("today", "--date", "2026-02-30").status == 64)
+        #expect(try sandbox.dose("import", "/nonexistent/pack.json").status == 66)
+        #expect(try sandbox.dose("today", "--date", "2026-01-01").status == 1)
+        #expect(try sandbox.dose("--version").stdout.hasPrefix("dose "))
+    }
+
+    func snapshotItems(_ data: Data) throws -> [String] {
+        let object = try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
+        let items = try #require(object["items"] as? [[String: Any]])
+        return items.compactMap { $0["id"] as? String }.sorted()
+    }
+}

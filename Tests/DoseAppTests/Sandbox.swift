@@ -1,0 +1,107 @@
+import Foundation
+
+/// A throw-away XDG home and a way to run the real `dose` and `dose-notify` binaries in it.
+final class Sandbox {
+    let root: URL
+    let packageRoot: URL
+
+    struct Run {
+        var status: Int32
+        var stdout: String
+        var stderr: String
+    }
+
+    init() throws {
+        root = FileManager.default.temporaryDirectory.appendingPathComponent("dose-test-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: root, withIntermediateDirectories: true)
+        packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent()
+    }
+
+    deinit {
+        try? FileManager.default.removeItem(at: root)
+    }
+
+    /// The directory holding the built executables (next to the test bundle).
+    static var binaryDirectory: URL {
+        if let override = ProcessInfo.processInfo.environment["DOSE_BIN_DIR"] {
+            return URL(fileURLWithPath: override)
+        }
+        let exe = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath()
+        var directory = exe.deletingLastPathComponent()
+        // The test runner may live inside an .xctest bundle directory.
+        while !FileManager.default.fileExists(atPath: directory.appendingPathComponent("dose").path),
+            directory.path != "/"
+        {
+            directory = directory.deletingLastPathComponent()
+        }
+        return directory
+    }
+
+    var environment: [String: String] {
+        var env: [String: String] = [
+            "HOME": root.path,
+            "XDG_DATA_HOME": root.appendingPathComponent("data").path,
+            "XDG_CONFIG_HOME": root.appendingPathComponent("config").path,
+            "XDG_STATE_HOME": root.appendingPathComponent("state").path,
+            "XDG_CACHE_HOME": root.appendingPathComponent("cache").path,
+            "PATH": "/usr/bin:/bin",
+            "TZ": "UTC",
+            "LANG": "C.UTF-8",
+        ]
+        env["XDG_RUNTIME_DIR"] = root.appendingPathComponent("runtime").path
+        return env
+    }
+
+    var databasePath: String { root.appendingPathComponent("data/daily-dose/dose.sqlite3").path }
+    var snapshotPath: String { root.appendingPathComponent("state/daily-dose/snapshot.json").path }
+    var configPath: String { root.appendingPathComponent("config/daily-dose/config.ini").path }
+    var samplePack: String { packageRoot.appendingPathComponent("content/sample-pack.json").path }
+
+    /// Runs a binary to completion and captures its output.
+    @discardableResult
+    func run(_ binary: String, _ arguments: [String], extraEnvironment: [String: String] = [:]) throws -> Run {
+        let process = Process()
+        process.executableURL = Self.binaryDirectory.appendingPathComponent(binary)
+        process.arguments = arguments
+        process.environment = environment.merging(extraEnvironment) { $1 }
+        let out = Pipe()
+        let err = Pipe()
+        process.standardOutput = out
+        process.standardError = err
+        process.standardInput = FileHandle.nullDevice
+        try process.run()
+        // Read before waiting: a full pipe would otherwise block the child forever.
+        let outData = out.fileHandleForReading.readDataToEndOfFile()
+        let errData = err.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return Run(
+            status: process.terminationStatus,
+            stdout: String(decoding: outData, as: UTF8.self),
+            stderr: String(decoding: errData, as: UTF8.self))
+    }
+
+    func dose(_ arguments: String...) throws -> Run { try run("dose", arguments) }
+    func notify(_ arguments: String...) throws -> Run { try run("dose-notify", arguments) }
+
+    /// Writes a file in the sandbox and returns its path.
+    func write(_ name: String, _ text: String) throws -> String {
+        let url = root.appendingPathComponent(name)
+        try text.write(to: url, atomically: true, encoding: .utf8)
+        return url.path
+    }
+
+    func read(_ path: String) throws -> Data {
+        try Data(contentsOf: URL(fileURLWithPath: path))
+    }
+
+    /// Parses JSON lines into dictionaries.
+    static func jsonLines(_ text: String) throws -> [[String: Any]] {
+        try text.split(separator: "\n").map { line in
+            guard let object = try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any] else {
+                throw CocoaError(.coderReadCorrupt)
+            }
+            return object
+        }
+    }
+}

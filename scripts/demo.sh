@@ -1,0 +1,21 @@
+#!/usr/bin/env bash
+# The main job on the bundled sample content, in a throw-away XDG home:
+# import the pack (a planning pass that mirrors the snapshot), then print the next
+# morning's notification exactly as the scheduler would arm it, and today's whole dose.
+set -euo pipefail
+home=${1:?usage: demo.sh HOME_DIR BIN_DIR}
+bin=${2:?usage: demo.sh HOME_DIR BIN_DIR}
+rm -rf "$home"
+mkdir -p "$home"
+export XDG_DATA_HOME="$home/data" XDG_CONFIG_HOME="$home/config" XDG_STATE_HOME="$home/state" XDG_CACHE_HOME="$home/cache"
+
+echo "== dose import content/sample-pack.json"
+"$bin/dose" import content/sample-pack.json
+echo
+echo "== dose-notify --dry-run   (the next notification, from the snapshot alone)"
+"$bin/dose-notify" --dry-run
+echo
+echo "== dose today   (the whole dose, answer included)"
+"$bin/dose" today
+echo
+echo "(demo home: $home)"
