@@ -107,8 +107,9 @@ public struct PoolStore {
         var items: [Item] = []
         while try statement.step(operation) {
             let id = statement.text(at: 0) ?? ""
-            // Rows of one item are adjacent because the query sorts by id.
-            if items.last?.id != id {
+            // Rows of one item are adjacent because the query sorts by id. Compare bytes:
+            // String `==` treats "café" precomposed and decomposed as equal, SQLite does not.
+            if !(items.last.map { $0.id.utf8.elementsEqual(id.utf8) } ?? false) {
                 items.append(try Self.item(from: statement, id: id, operation))
             }
             if let text = statement.text(at: 7) {
