@@ -7,6 +7,7 @@ import Glibc
 public final class Database {
     /// The file this database lives in.
     public let path: String
+    /// The one connection; internal so tests can reach the schema with raw SQL.
     let connection: Connection
 
     /// Opens the database at `path`, creating the file and its missing parent

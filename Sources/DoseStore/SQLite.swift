@@ -36,8 +36,6 @@ extension StoreError {
 /// `NOMUTEX`), and each process opens its own.
 final class Connection {
     private let handle: OpaquePointer
-    /// The file this connection opened, for error messages.
-    let path: String
 
     /// Opens or creates the database at `path` and sets the pragmas every connection needs.
     init(path: String) throws(StoreError) {
@@ -56,7 +54,6 @@ final class Connection {
             throw StoreError(sqliteCode: SQLITE_NOMEM, message: "out of memory", operation: "opening \(path)")
         }
         handle = db
-        self.path = path
         // From here a throw runs deinit, which closes the handle.
         sqlite3_extended_result_codes(handle, 1)
         // Another process (the app during a sync, say) may hold the write lock briefly.

@@ -17,6 +17,7 @@ public struct StoreError: Error, Sendable, Equatable, CustomStringConvertible {
         self.operation = operation
     }
 
+    /// "<operation>: <message> (SQLite code <n>)", one line for a log or a terminal.
     public var description: String {
         if let sqliteCode {
             return "\(operation): \(message) (SQLite code \(sqliteCode))"
