@@ -1,0 +1,85 @@
+import Glibc
+
+/// The Daily Dose database file, opened and migrated to the current schema.
+///
+/// Not `Sendable`: it owns one SQLite connection, which belongs to one thread.
+/// Each process (or thread) that needs the store opens its own `Database`.
+public final class Database {
+    /// The file this database lives in.
+    public let path: String
+    /// The one connection; internal so tests can reach the schema with raw SQL.
+    let connection: Connection
+
+    /// Opens the database at `path`, creating the file and its missing parent
+    /// directories (mode 0700), and migrates it to the current schema.
+    ///
+    /// A file that is not an SQLite database throws a `StoreError` whose message is
+    /// SQLite's "file is not a database" (`isUnreadableFile` is true).
+    public init(path: String) throws(StoreError) {
+        self.path = path
+        try Self.createParentDirectories(of: path)
+        connection = try Connection(path: path)
+        try migrate()
+    }
+
+    /// The database's place under the XDG data home: `<dataHome>/daily-dose/dose.sqlite3`.
+    public static func defaultPath(dataHome: String) -> String {
+        let base = dataHome.hasSuffix("/") ? String(dataHome.dropLast()) : dataHome
+        return base + "/daily-dose/dose.sqlite3"
+    }
+
+    /// The schema version this build writes; `PRAGMA user_version` of an up-to-date file.
+    static var currentVersion: Int64 { Int64(Schema.migrations.count) }
+
+    /// The file's schema version, from `PRAGMA user_version`.
+    func schemaVersion() throws(StoreError) -> Int64 {
+        let statement = try connection.prepare("PRAGMA user_version")
+        _ = try statement.step("reading the schema version of \(path)")
+        return statement.int64(at: 0)
+    }
+
+    /// Runs the migration steps the file has not had yet, all in one transaction.
+    ///
+    /// The version is read inside the write transaction, so two processes opening a
+    /// fresh file at once cannot both run step 1.
+    private func migrate() throws(StoreError) {
+        try connection.transaction("migrating \(path)") { () throws(StoreError) in
+            let found = try schemaVersion()
+            guard found <= Self.currentVersion else {
+                // A newer Daily Dose wrote this file; writing to it could lose its data.
+                throw StoreError(
+                    sqliteCode: nil,
+                    message: "schema version \(found) is newer than this program's \(Self.currentVersion)",
+                    operation: "opening \(path)")
+            }
+            for step in Int(found)..<Schema.migrations.count {
+                try connection.execute(Schema.migrations[step], "migrating \(path) to schema version \(step + 1)")
+            }
+            if found < Self.currentVersion {
+                // user_version is in the file header, so it commits with the tables.
+                try connection.execute(
+                    "PRAGMA user_version = \(Self.currentVersion)", "recording the schema version of \(path)")
+            }
+        }
+    }
+
+    /// Creates each missing directory above `path`, mode 0700 as the XDG spec asks.
+    private static func createParentDirectories(of path: String) throws(StoreError) {
+        var components = path.split(separator: "/", omittingEmptySubsequences: false).dropLast()
+        var prefix = path.hasPrefix("/") ? "" : "."
+        if path.hasPrefix("/") { components = components.dropFirst() }
+        for component in components where !component.isEmpty {
+            prefix += "/" + component
+            // EEXIST covers an existing directory; if it is a file, opening reports it.
+            if mkdir(prefix, 0o700) != 0 {
+                let error = errno
+                guard error != EEXIST else { continue }
+                let reason = String(cString: strerror(error))
+                throw StoreError(sqliteCode: nil, message: reason, operation: "creating directory \(prefix)")
+            }
+        }
+    }
+}
+
+@available(*, unavailable, message: "a database owns a connection that belongs to one thread")
+extension Database: Sendable {}

@@ -1,0 +1,159 @@
+import DoseCore
+
+/// The pool of items in the database, replaced whole by each sync, and the sync's bookkeeping.
+///
+/// Not `Sendable`, like the `Database` it reads and writes.
+public struct PoolStore {
+    /// The database holding the pool.
+    public let database: Database
+
+    private var connection: Connection { database.connection }
+
+    /// A store over `database`, which is already open and migrated.
+    public init(database: Database) {
+        self.database = database
+    }
+
+    // MARK: The pool
+
+    /// Replaces the whole pool with `items` and writes `meta` (nil deletes a key), atomically.
+    ///
+    /// Everything happens in one transaction: if any item is refused (a duplicate id,
+    /// a question without an answer, a duplicate tag) nothing changes, and the old pool
+    /// and its meta stay as they were. Passing the sync's ETag in `meta` makes it land
+    /// with exactly the pool it describes.
+    public func replacePool(with items: [Item], meta: [String: String?] = [:]) throws(StoreError) {
+        try connection.transaction("replacing the pool in \(database.path)") { () throws(StoreError) in
+            // Tags first, so the items' ON DELETE CASCADE has nothing left to look for.
+            try connection.execute("DELETE FROM item_tags", "deleting the old pool's tags")
+            try connection.execute("DELETE FROM items", "deleting the old pool's items")
+            // Two statements compiled once and reused for every row: the import's hot loop.
+            let insertItem = try connection.prepare("""
+                INSERT INTO items (id, kind, sort_key, title, text, answer, explanation)
+                VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)
+                """)
+            let insertTag = try connection.prepare("INSERT INTO item_tags (item_id, tag) VALUES (?1, ?2)")
+            for item in items {
+                try insertItem.bind(item.id, at: 1)
+                try insertItem.bind(item.kind.rawValue, at: 2)
+                try insertItem.bind(item.sortKey, at: 3)
+                try insertItem.bind(item.title, at: 4)
+                try insertItem.bind(item.text, at: 5)
+                try insertItem.bind(item.answer, at: 6)
+                try insertItem.bind(item.explanation, at: 7)
+                _ = try insertItem.step("inserting item \(String(reflecting: item.id))")
+                insertItem.reset()
+                for tag in item.tags {
+                    try insertTag.bind(item.id, at: 1)
+                    try insertTag.bind(tag.rawValue, at: 2)
+                    _ = try insertTag.step("inserting tag \(tag) of item \(String(reflecting: item.id))")
+                    insertTag.reset()
+                }
+            }
+            for (key, value) in meta {
+                try writeMeta(key, value)
+            }
+        }
+    }
+
+    /// Every item of the pool with its tags, ordered by the ids' UTF-8 bytes; tags in
+    /// the same byte order (`BranchCode`'s `<`).
+    public func loadPool() throws(StoreError) -> [Item] {
+        // One statement, so items and tags come from one snapshot even while
+        // another process replaces the pool.
+        let statement = try connection.prepare(Self.selectItems + " ORDER BY i.id, t.tag")
+        return try readItems(from: statement, "loading the pool from \(database.path)")
+    }
+
+    /// The item with this id, or nil when the pool has none.
+    public func item(id: String) throws(StoreError) -> Item? {
+        let statement = try connection.prepare(Self.selectItems + " WHERE i.id = ?1 ORDER BY t.tag")
+        try statement.bind(id, at: 1)
+        return try readItems(from: statement, "loading item \(String(reflecting: id))").first
+    }
+
+    /// The number of items in the pool.
+    public func count() throws(StoreError) -> Int {
+        let statement = try connection.prepare("SELECT count(*) FROM items")
+        _ = try statement.step("counting the pool's items")
+        return Int(statement.int64(at: 0))
+    }
+
+    // MARK: Sync bookkeeping
+
+    /// The value stored under `key` (e.g. the pool's ETag), or nil when there is none.
+    public func meta(_ key: String) throws(StoreError) -> String? {
+        let statement = try connection.prepare("SELECT value FROM meta WHERE key = ?1")
+        try statement.bind(key, at: 1)
+        guard try statement.step("reading meta \(String(reflecting: key))") else { return nil }
+        return statement.text(at: 0)
+    }
+
+    /// Stores `value` under `key`; nil deletes the key.
+    public func setMeta(_ key: String, _ value: String?) throws(StoreError) {
+        try writeMeta(key, value)
+    }
+
+    // MARK: Private
+
+    /// Items left-joined with their tags: one row per tag, or one row with a NULL tag.
+    private static let selectItems = """
+        SELECT i.id, i.kind, i.sort_key, i.title, i.text, i.answer, i.explanation, t.tag
+        FROM items AS i LEFT JOIN item_tags AS t ON t.item_id = i.id
+        """
+
+    /// Folds the rows of `selectItems`, sorted by id, into items.
+    private func readItems(from statement: Statement, _ operation: String) throws(StoreError) -> [Item] {
+        var items: [Item] = []
+        while try statement.step(operation) {
+            let id = statement.text(at: 0) ?? ""
+            // Rows of one item are adjacent because the query sorts by id. Compare bytes:
+            // String `==` treats "café" precomposed and decomposed as equal, SQLite does not.
+            if !(items.last.map { $0.id.utf8.elementsEqual(id.utf8) } ?? false) {
+                items.append(try Self.item(from: statement, id: id, operation))
+            }
+            if let text = statement.text(at: 7) {
+                // The CHECK constraint makes this impossible, short of a damaged file.
+                guard let tag = BranchCode(exactly: text) else {
+                    throw StoreError(
+                        sqliteCode: nil, message: "malformed tag \(String(reflecting: text)) of item \(String(reflecting: id))",
+                        operation: operation)
+                }
+                items[items.count - 1].tags.append(tag)
+            }
+        }
+        return items
+    }
+
+    /// The item in the current row of `selectItems`, without tags.
+    private static func item(from statement: Statement, id: String, _ operation: String) throws(StoreError) -> Item {
+        let kindText = statement.text(at: 1) ?? ""
+        guard let kind = Kind(rawValue: kindText) else {
+            throw StoreError(
+                sqliteCode: nil, message: "unknown kind \(String(reflecting: kindText)) of item \(String(reflecting: id))",
+                operation: operation)
+        }
+        return Item(
+            id: id, kind: kind, sortKey: statement.int64(at: 2), title: statement.text(at: 3),
+            text: statement.text(at: 4) ?? "", answer: statement.text(at: 5), explanation: statement.text(at: 6))
+    }
+
+    /// Upserts or deletes one meta key; shared by `setMeta` and `replacePool`.
+    private func writeMeta(_ key: String, _ value: String?) throws(StoreError) {
+        let statement: Statement
+        if let value {
+            statement = try connection.prepare("""
+                INSERT INTO meta (key, value) VALUES (?1, ?2)
+                ON CONFLICT (key) DO UPDATE SET value = excluded.value
+                """)
+            try statement.bind(value, at: 2)
+        } else {
+            statement = try connection.prepare("DELETE FROM meta WHERE key = ?1")
+        }
+        try statement.bind(key, at: 1)
+        _ = try statement.step("writing meta \(String(reflecting: key))")
+    }
+}
+
+@available(*, unavailable, message: "a pool store uses a connection that belongs to one thread")
+extension PoolStore: Sendable {}

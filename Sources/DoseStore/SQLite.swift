@@ -1,0 +1,231 @@
+// The one place where DoseStore touches the SQLite C API: every sqlite3_* call
+// lives in this file and every result code goes through `check`. The rest of the
+// module speaks `Connection` and `Statement` only.
+import CSQLite
+
+/// Turns an SQLite result code into a `StoreError`, or returns for success codes.
+///
+/// `operation` is an autoclosure so the hot insert loop builds no strings unless it fails.
+func check(
+    _ code: Int32, _ db: OpaquePointer?, _ operation: @autoclosure () -> String
+) throws(StoreError) {
+    switch code {
+    case SQLITE_OK, SQLITE_ROW, SQLITE_DONE:
+        return
+    default:
+        // errmsg names the constraint or the file problem; errstr is the fallback
+        // when there is no connection to ask (a failed open).
+        let message = db.flatMap { sqlite3_errmsg($0) }.map { String(cString: $0) }
+            ?? String(cString: sqlite3_errstr(code))
+        throw StoreError(sqliteCode: code, message: message, operation: operation())
+    }
+}
+
+extension StoreError {
+    /// True when the file is not an SQLite database or is damaged beyond reading.
+    public var isUnreadableFile: Bool {
+        guard let sqliteCode else { return false }
+        let primary = sqliteCode & 0xFF
+        return primary == SQLITE_NOTADB || primary == SQLITE_CORRUPT
+    }
+}
+
+/// One open SQLite database connection.
+///
+/// Not `Sendable` on purpose: a connection belongs to one thread (we open it
+/// `NOMUTEX`), and each process opens its own.
+final class Connection {
+    private let handle: OpaquePointer
+
+    /// Opens or creates the database at `path` and sets the pragmas every connection needs.
+    init(path: String) throws(StoreError) {
+        var db: OpaquePointer?
+        let flags = SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_NOMUTEX
+        let opened = sqlite3_open_v2(path, &db, flags, nil)
+        do {
+            try check(opened, db, "opening \(path)")
+        } catch {
+            // SQLite usually hands back a handle even when opening fails; close it too.
+            sqlite3_close_v2(db)
+            throw error
+        }
+        guard let db else {
+            // Only when SQLite could not allocate the connection object.
+            throw StoreError(sqliteCode: SQLITE_NOMEM, message: "out of memory", operation: "opening \(path)")
+        }
+        handle = db
+        // From here a throw runs deinit, which closes the handle.
+        sqlite3_extended_result_codes(handle, 1)
+        // Another process (the app during a sync, say) may hold the write lock briefly.
+        try check(sqlite3_busy_timeout(handle, 5_000), handle, "setting the busy timeout on \(path)")
+        // journal_mode is the first statement that reads the file, so a file that is
+        // not a database fails here, with SQLite's "file is not a database".
+        try execute("PRAGMA journal_mode = WAL", "setting WAL journal mode on \(path)")
+        // FULL syncs the WAL on every commit: a committed write survives a power cut.
+        try execute("PRAGMA synchronous = FULL", "setting synchronous = FULL on \(path)")
+        try execute("PRAGMA foreign_keys = ON", "enabling foreign keys on \(path)")
+    }
+
+    deinit {
+        // close_v2 defers the close until any unfinalized statements are finalized.
+        sqlite3_close_v2(handle)
+    }
+
+    /// Runs one or more SQL statements that return no rows we need.
+    func execute(_ sql: String, _ operation: @autoclosure () -> String) throws(StoreError) {
+        try check(sqlite3_exec(handle, sql, nil, nil, nil), handle, operation())
+    }
+
+    /// Compiles one SQL statement.
+    func prepare(_ sql: String) throws(StoreError) -> Statement {
+        var statement: OpaquePointer?
+        try check(
+            sqlite3_prepare_v2(handle, sql, -1, &statement, nil),
+            handle, "preparing \(sql)")
+        guard let statement else {
+            // An empty or comment-only string compiles to no statement: a bug in our SQL.
+            throw StoreError(sqliteCode: nil, message: "no statement in SQL", operation: "preparing \(sql)")
+        }
+        return Statement(handle: statement, connection: self)
+    }
+
+    /// Runs `body` inside `BEGIN IMMEDIATE` … `COMMIT`, rolling back if anything throws.
+    ///
+    /// IMMEDIATE takes the write lock up front, so two writers wait on the busy
+    /// timeout at BEGIN instead of failing with SQLITE_BUSY halfway through.
+    /// Transactions do not nest.
+    func transaction<T>(
+        _ operation: @autoclosure () -> String, _ body: () throws(StoreError) -> T
+    ) throws(StoreError) -> T {
+        try execute("BEGIN IMMEDIATE", "starting a transaction for \(operation())")
+        do {
+            let result = try body()
+            try execute("COMMIT", "committing \(operation())")
+            return result
+        } catch {
+            // SQLite may already have rolled back by itself (after SQLITE_FULL, say);
+            // only roll back what is still open. The original error is the one to report.
+            if sqlite3_get_autocommit(handle) == 0 {
+                sqlite3_exec(handle, "ROLLBACK", nil, nil, nil)
+            }
+            throw error
+        }
+    }
+
+    /// The raw handle, so `Statement` can ask for the connection's error message.
+    fileprivate var rawHandle: OpaquePointer { handle }
+}
+
+@available(*, unavailable, message: "a connection belongs to one thread")
+extension Connection: Sendable {}
+
+/// One compiled SQL statement, reusable through `reset()`.
+///
+/// Holds its connection so the connection outlives it; finalized in `deinit`.
+final class Statement {
+    private let handle: OpaquePointer
+    private let connection: Connection
+
+    fileprivate init(handle: OpaquePointer, connection: Connection) {
+        self.handle = handle
+        self.connection = connection
+    }
+
+    deinit {
+        sqlite3_finalize(handle)
+    }
+
+    private var db: OpaquePointer { connection.rawHandle }
+
+    // MARK: Binding (indices start at 1, as in SQLite)
+
+    /// Binds an integer to parameter `index`.
+    func bind(_ value: Int64, at index: Int32) throws(StoreError) {
+        try check(sqlite3_bind_int64(handle, index, value), db, "binding parameter \(index)")
+    }
+
+    /// Binds text to parameter `index`, or NULL for nil.
+    func bind(_ value: String?, at index: Int32) throws(StoreError) {
+        guard var value else { return try bindNull(at: index) }
+        // Explicit length, so an embedded NUL is stored rather than truncating;
+        // TRANSIENT because the buffer is only valid inside the closure.
+        let code = value.withUTF8 { bytes -> Int32 in
+            // A nil pointer would bind NULL, so the empty string gets a real one.
+            guard let base = bytes.baseAddress, !bytes.isEmpty else {
+                return sqlite3_bind_text64(handle, index, "", 0, dd_sqlite_transient(), UInt8(SQLITE_UTF8))
+            }
+            return base.withMemoryRebound(to: CChar.self, capacity: bytes.count) { text in
+                sqlite3_bind_text64(
+                    handle, index, text, sqlite3_uint64(bytes.count), dd_sqlite_transient(), UInt8(SQLITE_UTF8))
+            }
+        }
+        try check(code, db, "binding text to parameter \(index)")
+    }
+
+    /// Binds bytes to parameter `index`, or NULL for nil.
+    func bind(_ value: [UInt8]?, at index: Int32) throws(StoreError) {
+        guard let value else { return try bindNull(at: index) }
+        let code = value.withUnsafeBytes { bytes in
+            // As for text: a nil pointer would mean NULL, not an empty blob.
+            bytes.isEmpty
+                ? sqlite3_bind_zeroblob(handle, index, 0)
+                : sqlite3_bind_blob64(
+                    handle, index, bytes.baseAddress, sqlite3_uint64(bytes.count), dd_sqlite_transient())
+        }
+        try check(code, db, "binding a blob to parameter \(index)")
+    }
+
+    /// Binds NULL to parameter `index`.
+    func bindNull(at index: Int32) throws(StoreError) {
+        try check(sqlite3_bind_null(handle, index), db, "binding NULL to parameter \(index)")
+    }
+
+    // MARK: Stepping
+
+    /// Runs the statement to its next row: true when a row is ready, false when done.
+    func step(_ operation: @autoclosure () -> String) throws(StoreError) -> Bool {
+        let code = sqlite3_step(handle)
+        try check(code, db, operation())
+        return code == SQLITE_ROW
+    }
+
+    /// Makes the statement ready to run again and clears its bindings.
+    ///
+    /// Does not throw: reset repeats the last step's error, which `step` already reported.
+    func reset() {
+        sqlite3_reset(handle)
+        sqlite3_clear_bindings(handle)
+    }
+
+    // MARK: Reading the current row (columns start at 0, as in SQLite)
+
+    /// True when column `index` of the current row is NULL.
+    func isNull(at index: Int32) -> Bool {
+        sqlite3_column_type(handle, index) == SQLITE_NULL
+    }
+
+    /// Column `index` as an integer (NULL reads as 0).
+    func int64(at index: Int32) -> Int64 {
+        sqlite3_column_int64(handle, index)
+    }
+
+    /// Column `index` as text, or nil for NULL.
+    func text(at index: Int32) -> String? {
+        guard !isNull(at: index) else { return nil }
+        // column_text before column_bytes, so the byte count is of the UTF-8 form.
+        guard let start = sqlite3_column_text(handle, index) else { return "" }
+        let count = Int(sqlite3_column_bytes(handle, index))
+        return String(decoding: UnsafeBufferPointer(start: start, count: count), as: UTF8.self)
+    }
+
+    /// Column `index` as bytes, or nil for NULL.
+    func blob(at index: Int32) -> [UInt8]? {
+        guard !isNull(at: index) else { return nil }
+        guard let start = sqlite3_column_blob(handle, index) else { return [] }
+        let count = Int(sqlite3_column_bytes(handle, index))
+        return Array(UnsafeRawBufferPointer(start: start, count: count))
+    }
+}
+
+@available(*, unavailable, message: "a statement belongs to its connection's thread")
+extension Statement: Sendable {}

@@ -1,0 +1,208 @@
+import DoseCore
+import Testing
+@testable import DoseStore
+
+/// Replacing, loading and looking up the pool, and the sync bookkeeping.
+@Suite struct PoolStoreTests {
+    private static func tags(_ codes: String...) -> [BranchCode] {
+        codes.map { BranchCode(exactly: $0)! }
+    }
+
+    /// Items with unicode ids, extreme sort keys and every optional field both nil and set.
+    private static let sample: [Item] = [
+        Item(id: "fact-1", kind: .fact, text: "Water boils at 100 °C at sea level."),
+        Item(
+            id: "π/𝄞 «ünï» 日本", kind: .formula, sortKey: .max, tags: tags("EE", "CS"),
+            title: "Euler", text: "$e^{i\\pi} + 1 = 0$", explanation: "Five constants."),
+        Item(
+            id: "q-min", kind: .question, sortKey: .min, tags: tags("ME"), title: nil,
+            text: "Why?", answer: "", explanation: nil),
+        // Precomposed and decomposed é are equal Strings but different ids in the store.
+        Item(id: "caf\u{E9}", kind: .fact, sortKey: -1, text: "", explanation: "precomposed"),
+        Item(id: "cafe\u{301}", kind: .fact, sortKey: 1, title: "", text: "x\u{0}y", explanation: "decomposed"),
+        Item(
+            id: String(repeating: "é", count: 64), kind: .question, tags: tags("ZZ", "AA", "CS"),
+            text: "Long id?", answer: "128 bytes."),
+    ]
+
+    /// `items` as the store returns them: by id bytes, tags sorted.
+    private static func canonical(_ items: [Item]) -> [Item] {
+        items.map { item in
+            var item = item
+            item.tags.sort()
+            return item
+        }.sorted { $0.id.utf8.lexicographicallyPrecedes($1.id.utf8) }
+    }
+
+    /// Field-by-field equality that also compares the ids' bytes (String `==` does not).
+    private static func expectSame(_ loaded: [Item], _ expected: [Item], sourceLocation: SourceLocation = #_sourceLocation) {
+        #expect(loaded == expected, sourceLocation: sourceLocation)
+        #expect(loaded.map { Array($0.id.utf8) } == expected.map { Array($0.id.utf8) }, sourceLocation: sourceLocation)
+        #expect(loaded.map { $0.text.utf8.count } == expected.map { $0.text.utf8.count }, sourceLocation: sourceLocation)
+    }
+
+    @Test func roundTripsItemsExactly() throws {
+        let tmp = try TemporaryDirectory()
+        let path = tmp.file("dose.sqlite3")
+        try PoolStore(database: Database(path: path)).replacePool(with: Self.sample)
+
+        // A fresh connection, so nothing can come from a cache.
+        let store = try PoolStore(database: Database(path: path))
+        let loaded = try store.loadPool()
+        Self.expectSame(loaded, Self.canonical(Self.sample))
+        #expect(loaded.first { $0.id.utf8.elementsEqual("caf\u{E9}".utf8) }?.explanation == "precomposed")
+        #expect(loaded.first { $0.id.utf8.elementsEqual("cafe\u{301}".utf8) }?.explanation == "decomposed")
+        #expect(try store.count() == Self.sample.count)
+    }
+
+    @Test func findsOneItemById() throws {
+        let tmp = try TemporaryDirectory()
+        let store = try PoolStore(database: Database(path: tmp.file("dose.sqlite3")))
+        try store.replacePool(with: Self.sample)
+
+        let euler = try store.item(id: "π/𝄞 «ünï» 日本")
+        #expect(euler == Self.canonical([Self.sample[1]])[0])
+        #expect(euler?.tags == Self.tags("CS", "EE"))
+        #expect(try store.item(id: "q-min")?.sortKey == .min)
+        #expect(try store.item(id: "cafe\u{301}")?.explanation == "decomposed")
+        #expect(try store.item(id: "missing") == nil)
+        #expect(try store.item(id: "") == nil)
+    }
+
+    @Test func anEmptyStoreHasNoItems() throws {
+        let tmp = try TemporaryDirectory()
+        let store = try PoolStore(database: Database(path: tmp.file("dose.sqlite3")))
+        #expect(try store.loadPool().isEmpty)
+        #expect(try store.count() == 0)
+        try store.replacePool(with: Self.sample)
+        try store.replacePool(with: [])
+        #expect(try store.count() == 0)
+        #expect(try scalar(store.database, "SELECT count(*) FROM item_tags") == "0")
+    }
+
+    @Test func aReplaceThatFailsHalfwayLeavesTheOldPoolAndMeta() throws {
+        let tmp = try TemporaryDirectory()
+        let store = try PoolStore(database: Database(path: tmp.file("dose.sqlite3")))
+        try store.replacePool(with: Self.sample, meta: ["etag": "\"old\"", "source": "https://example.org/pool.json"])
+
+        var next = (0..<100).map { Item(id: "new-\($0)", kind: .fact, tags: Self.tags("CS"), text: "New \($0).") }
+        next[50] = Item(id: "new-50", kind: .question, text: "No answer?")  // violates the answer CHECK
+        let error = #expect(throws: StoreError.self) {
+            try store.replacePool(with: next, meta: ["etag": "\"new\"", "source": nil])
+        }
+        #expect(error?.operation.contains("new-50") == true, "\(String(describing: error))")
+        #expect(error?.message.contains("CHECK constraint failed") == true)
+
+        Self.expectSame(try store.loadPool(), Self.canonical(Self.sample))
+        #expect(try store.meta("etag") == "\"old\"")
+        #expect(try store.meta("source") == "https://example.org/pool.json")
+        #expect(try scalar(store.database, "SELECT count(*) FROM item_tags") == "6")
+    }
+
+    @Test func duplicateIdsOrTagsAreRefusedNotRepaired() throws {
+        let tmp = try TemporaryDirectory()
+        let store = try PoolStore(database: Database(path: tmp.file("dose.sqlite3")))
+        try store.replacePool(with: Self.sample)
+
+        #expect(throws: StoreError.self) {
+            try store.replacePool(with: [Item(id: "x", kind: .fact, text: "1"), Item(id: "x", kind: .fact, text: "2")])
+        }
+        #expect(throws: StoreError.self) {
+            try store.replacePool(with: [Item(id: "x", kind: .fact, tags: Self.tags("CS", "CS"), text: "1")])
+        }
+        Self.expectSame(try store.loadPool(), Self.canonical(Self.sample))
+    }
+
+    @Test func aMalformedTagSneakedInHalfwayRollsBackEverything() throws {
+        // BranchCode cannot be malformed, so the bad tag goes in as raw SQL inside the
+        // same kind of transaction replacePool uses: the CHECK must undo the whole of it.
+        let tmp = try TemporaryDirectory()
+        let store = try PoolStore(database: Database(path: tmp.file("dose.sqlite3")))
+        try store.replacePool(with: Self.sample, meta: ["etag": "\"old\""])
+        let connection = store.database.connection
+
+        #expect(throws: StoreError.self) {
+            try connection.transaction("test") { () throws(StoreError) in
+                try connection.execute("DELETE FROM item_tags; DELETE FROM items", "clearing")
+                try connection.execute("UPDATE meta SET value = '\"new\"' WHERE key = 'etag'", "meta")
+                for index in 0..<10 {
+                    try connection.execute(
+                        "INSERT INTO items (id, kind, text) VALUES ('n\(index)', 'fact', 'x')", "item \(index)")
+                    let tag = index == 5 ? "cs" : "CS"
+                    try connection.execute(
+                        "INSERT INTO item_tags (item_id, tag) VALUES ('n\(index)', '\(tag)')", "tag \(index)")
+                }
+            }
+        }
+        Self.expectSame(try store.loadPool(), Self.canonical(Self.sample))
+        #expect(try store.meta("etag") == "\"old\"")
+    }
+
+    @Test func metaRoundTripsAndNilDeletes() throws {
+        let tmp = try TemporaryDirectory()
+        let path = tmp.file("dose.sqlite3")
+        let store = try PoolStore(database: Database(path: path))
+        #expect(try store.meta("etag") == nil)
+
+        try store.setMeta("etag", "W/\"1\"")
+        try store.setMeta("last-modified", "Sat, 29 Nov 2025 11:21:00 GMT")
+        try store.setMeta("etag", "W/\"2\"")
+        try store.setMeta("note", "")
+        try store.setMeta("ünï", "日本 ✓")
+        #expect(try store.meta("etag") == "W/\"2\"")
+        #expect(try store.meta("note") == "")
+
+        try store.setMeta("last-modified", nil)
+        try store.setMeta("never-set", nil)
+        let reopened = try PoolStore(database: Database(path: path))
+        #expect(try reopened.meta("etag") == "W/\"2\"")
+        #expect(try reopened.meta("last-modified") == nil)
+        #expect(try reopened.meta("ünï") == "日本 ✓")
+        #expect(try reopened.meta("note") == "")
+    }
+
+    @Test func aSuccessfulReplaceWritesItsMetaWithThePool() throws {
+        let tmp = try TemporaryDirectory()
+        let store = try PoolStore(database: Database(path: tmp.file("dose.sqlite3")))
+        try store.replacePool(with: Self.sample, meta: ["etag": "\"old\"", "last-modified": "yesterday"])
+
+        let next = [Item(id: "only", kind: .fact, text: "The only one.")]
+        try store.replacePool(with: next, meta: ["etag": "\"new\"", "last-modified": nil, "imported-at": "2025-11-29"])
+
+        Self.expectSame(try store.loadPool(), next)
+        #expect(try store.meta("etag") == "\"new\"")
+        #expect(try store.meta("last-modified") == nil)
+        #expect(try store.meta("imported-at") == "2025-11-29")
+    }
+
+    @Test func importsAHundredThousandItems() throws {
+        let tmp = try TemporaryDirectory()
+        let path = tmp.file("dose.sqlite3")
+        let store = try PoolStore(database: Database(path: path))
+        let branches = Self.tags("CS", "EE", "ME", "CE")
+        let items = (0..<100_000).map { index in
+            let kind = Kind.rotation[index % 3]
+            return Item(
+                id: "item-\(index)", kind: kind, sortKey: Int64(index % 1000),
+                tags: Array(branches.prefix(index % 3)), title: index % 2 == 0 ? "Title \(index)" : nil,
+                text: "Text of item \(index), long enough to look like a real dose of learning.",
+                answer: kind == .question ? "Answer \(index)" : nil,
+                explanation: index % 5 == 0 ? "Explanation \(index)" : nil)
+        }
+
+        let clock = ContinuousClock()
+        let first = try clock.measure { try store.replacePool(with: items, meta: ["etag": "\"big\""]) }
+        // The second replace also deletes the first's 100,000 items.
+        let second = try clock.measure { try store.replacePool(with: items, meta: ["etag": "\"big2\""]) }
+        var loaded: [Item] = []
+        let load = try clock.measure { loaded = try store.loadPool() }
+        print("100,000 items: first replace \(first), second replace \(second), load \(load)")
+
+        #expect(try store.count() == 100_000)
+        #expect(loaded.count == 100_000)
+        #expect(Set(loaded) == Set(items))
+        #expect(try store.meta("etag") == "\"big2\"")
+        let tagCount = items.reduce(0) { $0 + $1.tags.count }
+        #expect(try scalar(store.database, "SELECT count(*) FROM item_tags") == String(tagCount))
+    }
+}
