@@ -120,6 +120,27 @@ import Testing
         #expect(F.lordHowe.iso8601(lhAgain.fireAt) == "2026-04-06T01:45:00+10:30")
     }
 
+    @Test func clocksBackAcrossMidnightFireEachDayOnce() {
+        // The made-up zone goes from 2026-11-01 00:30 -02:00 back to 2026-10-31 23:30 -03:00.
+        let zone = F.backAcrossMidnight
+        let notify = F.time(0, 10)
+        let firstOfNovember: Int64 = 1_793_499_000  // 2026-11-01T00:10-02:00, before the clocks go back
+        #expect(zone.iso8601(firstOfNovember) == "2026-11-01T00:10:00-02:00")
+        // Fired on time; when the wall shows 2026-10-31 again, nothing fires until 2026-11-02.
+        let repeated = firstOfNovember + 30 * 60  // 2026-10-31T23:40-03:00
+        #expect(zone.civilDate(at: repeated) == F.date(2026, 10, 31))
+        let after = FirePlanner.plan(now: repeated, zone: zone, notifyTime: notify, lastFired: F.date(2026, 11, 1))
+        #expect(after.action == .armed && after.day == F.date(2026, 11, 2))
+        // Asleep through both notify-times until the repeated hour: 2026-10-31 fires (it is the
+        // day on the wall), then 2026-11-01 at once, as its notify-time has already passed; no loop.
+        let late = FirePlanner.plan(now: repeated, zone: zone, notifyTime: notify, lastFired: F.date(2026, 10, 30))
+        #expect(late.action == .fireNow && late.day == F.date(2026, 10, 31))
+        let then = FirePlanner.plan(now: repeated, zone: zone, notifyTime: notify, lastFired: late.day)
+        #expect(then == FirePlan(action: .fireNow, day: F.date(2026, 11, 1), fireAt: firstOfNovember, wakeAt: repeated))
+        let settled = FirePlanner.plan(now: repeated, zone: zone, notifyTime: notify, lastFired: then.day)
+        #expect(settled.action == .armed && settled.day == F.date(2026, 11, 2))
+    }
+
     // MARK: Clock changes, suspend, restarts, missed days.
 
     @Test func clockSetBackAfterFiringDoesNotFireAgain() {

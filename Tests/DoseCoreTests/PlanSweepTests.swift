@@ -10,7 +10,8 @@ import Testing
     static let notifyTimes = ["00:00", "00:30", "01:30", "01:45", "02:15", "02:45", "03:00", "08:00", "23:59"]
         .map { LocalTime(parsing: $0)! }
 
-    static let zones = F.all + [("midnight shift (made up)", F.midnightShift)]
+    static let zones = F.all + [("midnight shift (made up)", F.midnightShift),
+                                ("back across midnight (made up)", F.backAcrossMidnight)]
 
     /// One notification shown by a simulated scheduler.
     struct Fired: Equatable {

@@ -101,9 +101,9 @@ import Testing
     @Test func everyWallMinuteOfTransitionDaysIsReadBack() {
         // A wall time that exists must be shown by its first instant; one that does not
         // must map to an instant showing a later time, with no earlier instant doing so.
-        for (name, zone) in F.all + [("midnight", F.midnightShift)] {
+        for (name, zone) in F.all + [("midnight", F.midnightShift), ("back", F.backAcrossMidnight)] {
             for date in [F.date(2026, 3, 8), F.date(2026, 3, 29), F.date(2026, 4, 5), F.date(2026, 9, 27),
-                         F.date(2026, 10, 4), F.date(2026, 10, 25), F.date(2026, 11, 1), F.date(2027, 2, 20),
+                         F.date(2026, 10, 4), F.date(2026, 10, 25), F.date(2026, 10, 31), F.date(2026, 11, 1), F.date(2027, 2, 20),
                          F.date(2027, 2, 21)] {
                 for minuteOfDay in 0..<1440 {
                     let time = F.time(minuteOfDay / 60, minuteOfDay % 60)

@@ -60,6 +60,12 @@ enum ZoneFixtures {
         (1_803_175_200, -10_800), // 2027-02-21T02:00Z = 00:00 -02:00
     ])
 
+    /// A made-up zone whose clocks go back across midnight: at 00:30 -02:00 on 2026-11-01
+    /// they return to 23:30 -03:00 on 2026-10-31, so the local date goes backwards.
+    static let backAcrossMidnight = TransitionTableZone(initialOffset: -7200, [
+        (1_793_500_200, -10_800),  // 2026-11-01T02:30Z
+    ])
+
     /// The real zones, named, for tests that sweep them all.
     static let all: [(name: String, zone: TransitionTableZone)] = [
         ("Europe/London", london), ("America/New_York", newYork), ("Australia/Lord_Howe", lordHowe),
