@@ -28,8 +28,10 @@ let package = Package(
         .target(name: "DoseSystem", dependencies: ["DoseCore", "CGLib"]),
         // The SQLite store: the pool and the learning queue.
         .target(name: "DoseStore", dependencies: ["DoseCore", "CSQLite"]),
+        // The learning queue: durable intent, the AI provider client, the background worker.
+        .target(name: "DoseLearning", dependencies: ["DoseCore", "DoseSystem", "DoseStore", "CGLib"]),
         // The app's commands.
-        .target(name: "DoseApp", dependencies: ["DoseCore", "DoseSystem", "DoseStore", "CGLib"]),
+        .target(name: "DoseApp", dependencies: ["DoseCore", "DoseSystem", "DoseStore", "DoseLearning", "CGLib"]),
         // The scheduler: GLib main loop, timerfd, libnotify.
         .target(name: "DoseNotifier", dependencies: ["DoseCore", "DoseSystem", "CGLib", "CNotify"]),
 
@@ -40,6 +42,7 @@ let package = Package(
         .testTarget(name: "DoseSystemTests", dependencies: ["DoseSystem", "DoseCore"]),
         .testTarget(name: "DoseStoreTests", dependencies: ["DoseStore", "DoseCore"]),
         .testTarget(name: "DoseAppTests", dependencies: ["DoseApp", "DoseCore", "DoseSystem", "DoseStore"]),
+        .testTarget(name: "DoseLearningTests", dependencies: ["DoseLearning", "DoseStore", "DoseCore", "DoseSystem"]),
         .testTarget(name: "DoseNotifierTests", dependencies: ["DoseNotifier", "DoseCore", "DoseSystem"]),
     ],
     swiftLanguageModes: [.v6]
