@@ -26,12 +26,8 @@ public enum CopyBuilder {
     /// "Fact of the day", with the title after a colon for facts and formulas. A
     /// question's title is left out: it may name the concept being asked about.
     static func summaryLine(for teaser: Teaser) -> String {
-        let label: String
-        switch teaser.kind {
-        case .fact: label = "Fact of the day"
-        case .formula: label = "Formula of the day"
-        case .question: return "Question of the day"
-        }
+        let label = headline(for: teaser.kind)
+        if teaser.kind == .question { return label }
         let title = LaTeXText.plainText(teaser.title ?? "").collapsingWhitespace
         return title.isEmpty ? label : label + ": " + title
     }
