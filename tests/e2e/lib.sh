@@ -38,7 +38,7 @@ desktop_up() {
     bg_pids+=($!)
     export DISPLAY=":$display"
     for _ in $(seq 50); do xdpyinfo >/dev/null 2>&1 && break; sleep 0.1; done
-    dbus-monitor --session "interface='org.freedesktop.Notifications'" >"$art/dbus-monitor.txt" 2>&1 &
+    stdbuf -oL dbus-monitor --session "interface='org.freedesktop.Notifications'" >"$art/dbus-monitor.txt" 2>&1 &
     bg_pids+=($!)
     sleep 0.3
 }
