@@ -123,3 +123,7 @@ chromium_load() { # chromium_load FILE DOM_OUT PNG_OUT
     timeout 90 chromium "${flags[@]}" --dump-dom "file://$1" >"$2" 2>>"$art/chromium.log"
     timeout 90 chromium "${flags[@]}" --window-size=900,700 --screenshot="$3" "file://$1" >>"$art/chromium.log" 2>&1
 }
+
+# For wait_for: true once the bus has seen at least / exactly N Notify calls (evaluated on each poll).
+notified_at_least() { [ "$(notify_count)" -ge "$1" ]; }
+notified_exactly() { [ "$(notify_count)" -eq "$1" ]; }

@@ -23,7 +23,7 @@ expect "a clear log line" grep -q "no notification server" "$art/scheduler.log"
 expect "no stamp without a delivery" test ! -e "$XDG_STATE_HOME/daily-dose/last-fired"
 
 dunst_up
-wait_for 10 test "$(notify_count)" -ge 1 || fail "not delivered when the server appeared"
+wait_for 10 notified_at_least 1 || fail "not delivered when the server appeared"
 sleep 3
 expect "delivered exactly once" test "$(notify_count)" -eq 1
 expect "the stamp records today" grep -qx "$(date +%F)" "$XDG_STATE_HOME/daily-dose/last-fired"

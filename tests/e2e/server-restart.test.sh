@@ -14,7 +14,7 @@ dose import "$DOSE_ROOT/content/sample-pack.json"
 "$DOSE_BIN/dose-notify" fire --id formula-faraday-law >>"$art/fire-1.log" 2>&1 &
 first=$!
 bg_pids+=($first)
-wait_for 10 test "$(notify_count)" -eq 1 || fail "first fire not delivered"
+wait_for 10 notified_exactly 1 || fail "first fire not delivered"
 
 dunst_down
 wait_for 10 bash -c "! kill -0 $first 2>/dev/null" || fail "fire did not end when its server went away"
@@ -24,7 +24,7 @@ dunst_up
 "$DOSE_BIN/dose-notify" fire --id formula-faraday-law >>"$art/fire-2.log" 2>&1 &
 second=$!
 bg_pids+=($second)
-wait_for 10 test "$(notify_count)" -eq 2 || fail "second fire not delivered to the restarted server"
+wait_for 10 notified_exactly 2 || fail "second fire not delivered to the restarted server"
 sleep 1
 click_notification
 wait_for 15 test -s "$work/opened.log" || fail "the click after the restart opened nothing"
