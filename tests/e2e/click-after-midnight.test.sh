@@ -2,9 +2,7 @@
 # A notification left until after midnight still opens the dose it advertised, not the new day's:
 # the scheduler runs under libfaketime from 23:59:50, fires the day's (missed 23:59) notification,
 # and the click comes after its clock passed midnight.
-if [ -z "${DOSE_IN_BUS:-}" ]; then
-    exec env DOSE_IN_BUS=1 dbus-run-session --config-file="$DOSE_ROOT/tests/e2e/session.conf" -- bash "$0" "$@"
-fi
+needs_session_bus=1
 source "$(dirname "$0")/lib.sh"
 
 desktop_up

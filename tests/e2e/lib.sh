@@ -1,5 +1,11 @@
 # Shared helpers for the end-to-end scenarios. Each scenario sources this, then calls `desktop_up`.
+# A scenario that sets `needs_session_bus=1` first is re-run inside its own private session bus
+# (a config with no service directories, so nothing is D-Bus-activated behind the test's back).
 set -euo pipefail
+
+if [ -n "${needs_session_bus:-}" ] && [ -z "${DOSE_IN_BUS:-}" ]; then
+    exec env DOSE_IN_BUS=1 dbus-run-session --config-file="$DOSE_ROOT/tests/e2e/session.conf" -- bash "$0" "$@"
+fi
 
 : "${DOSE_BIN:?}" "${DOSE_ROOT:?}" "${DOSE_ARTIFACTS:?}"
 scenario=$(basename "$0" .test.sh)

@@ -2,9 +2,7 @@
 # The scheduler fires once at notify-time on a real stack (D-Bus, Xvfb, dunst); the Notify call
 # withholds the answer; a restart does not fire again; a branch change before the click still
 # opens the advertised dose; a real click opens it through the default handler; Chromium renders KaTeX.
-if [ -z "${DOSE_IN_BUS:-}" ]; then
-    exec env DOSE_IN_BUS=1 dbus-run-session --config-file="$DOSE_ROOT/tests/e2e/session.conf" -- bash "$0" "$@"
-fi
+needs_session_bus=1
 source "$(dirname "$0")/lib.sh"
 
 desktop_up

@@ -1,9 +1,7 @@
 #!/usr/bin/env bash
 # No notification server at notify-time: a clear log line, no crash; when a server appears the day's
 # notification is delivered once, without waiting for the next backoff step.
-if [ -z "${DOSE_IN_BUS:-}" ]; then
-    exec env DOSE_IN_BUS=1 dbus-run-session --config-file="$DOSE_ROOT/tests/e2e/session.conf" -- bash "$0" "$@"
-fi
+needs_session_bus=1
 source "$(dirname "$0")/lib.sh"
 
 desktop_up

@@ -1,9 +1,7 @@
 #!/usr/bin/env bash
 # dunst killed and started again between two fires: each fire reaches the server that is there;
 # `fire` ends when its notification's server goes away; a click after the restart opens the dose.
-if [ -z "${DOSE_IN_BUS:-}" ]; then
-    exec env DOSE_IN_BUS=1 dbus-run-session --config-file="$DOSE_ROOT/tests/e2e/session.conf" -- bash "$0" "$@"
-fi
+needs_session_bus=1
 source "$(dirname "$0")/lib.sh"
 
 desktop_up
