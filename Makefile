@@ -6,7 +6,7 @@ SWIFT ?= swift
 BUILD_DIR := .build/debug
 DEMO_HOME := $(CURDIR)/build/demo-home
 
-.PHONY: deps deps-build build release demo test unit-test e2e-test clean
+.PHONY: deps deps-build build release demo test unit-test e2e-test clean bench
 
 deps-build:
 	@scripts/install-deps.sh build
@@ -35,3 +35,7 @@ test: unit-test e2e-test
 
 clean:
 	rm -rf .build build
+
+# Benchmarks against baselines measured in the same run (not part of `make test`); writes docs/performance.md.
+bench: deps
+	@bench/run.sh
