@@ -11,8 +11,23 @@ public enum FileSystem {
         guard fstat(fd, &info) == 0 else { throw FileError("read", path: path, errno: errno) }
         if (info.st_mode & S_IFMT) == S_IFDIR { throw FileError("read", path: path, errno: EISDIR) }
         if Int(info.st_size) > limit { throw FileError("read", path: path, reason: .tooLarge(limit: limit)) }
-        var bytes: [UInt8] = []
-        bytes.reserveCapacity(Int(info.st_size))
+        // The size stat reports is read straight into the array (one copy, from the kernel); the loop
+        // below then takes whatever else there is (a file still growing, or one that reports size 0).
+        var readError: Int32 = 0
+        var bytes = [UInt8](unsafeUninitializedCapacity: Int(info.st_size)) { buffer, count in
+            count = 0
+            while count < buffer.count, let base = buffer.baseAddress {
+                let got = Glibc.read(fd, base + count, buffer.count - count)
+                if got < 0 {
+                    if errno == EINTR { continue }
+                    readError = errno
+                    return
+                }
+                if got == 0 { return }
+                count += got
+            }
+        }
+        if readError != 0 { throw FileError("read", path: path, errno: readError) }
         var chunk = [UInt8](repeating: 0, count: 1 << 16)
         while true {
             let count = chunk.withUnsafeMutableBytes { Glibc.read(fd, $0.baseAddress, $0.count) }
