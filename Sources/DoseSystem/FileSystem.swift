@@ -53,7 +53,9 @@ public enum FileSystem {
     public static func writeAtomically(_ bytes: [UInt8], to path: String, mode: mode_t = 0o644) throws(FileError) {
         let directory = parentDirectory(of: path)
         try makeDirectories(directory)
-        var template = Array((path + ".tmp-XXXXXX").utf8CString)
+        // The writer's pid is in the name, so a later write can tell a dead writer's leftover (SIGKILL
+        // between create and rename) from a live one's and sweep only the former.
+        var template = Array((path + ".tmp-\(getpid())-XXXXXX").utf8CString)
         let fd = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
         guard fd >= 0 else { throw FileError("create a temporary file for", path: path, errno: errno) }
         _ = fcntl(fd, F_SETFD, FD_CLOEXEC)
@@ -78,11 +80,29 @@ public enum FileSystem {
         }
         guard rename(temporary, path) == 0 else { throw FileError("replace", path: path, errno: errno) }
         committed = true
+        sweepAbandonedTemporaries(of: path)
         // The rename itself is durable only once the directory entry is flushed.
         let directoryFD = open(directory, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
         if directoryFD >= 0 {
             fsync(directoryFD)
             close(directoryFD)
+        }
+    }
+
+    /// Removes `path.tmp-PID-*` files whose writer no longer runs (killed before its rename).
+    static func sweepAbandonedTemporaries(of path: String) {
+        let directory = parentDirectory(of: path)
+        let prefix = path.split(separator: "/").last.map(String.init).map { $0 + ".tmp-" } ?? ""
+        guard !prefix.isEmpty, let stream = opendir(directory) else { return }
+        defer { closedir(stream) }
+        while let entry = readdir(stream) {
+            let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
+                String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
+            }
+            guard name.hasPrefix(prefix) else { continue }
+            let rest = name.dropFirst(prefix.count)
+            guard let dash = rest.firstIndex(of: "-"), let pid = pid_t(rest[..<dash]), pid > 0 else { continue }
+            if kill(pid, 0) != 0 && errno == ESRCH { unlink(directory + "/" + name) }
         }
     }
 
