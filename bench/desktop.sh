@@ -40,17 +40,40 @@ dunst -config "$out/dunstrc-rest" >>"$out/dunst.log" 2>&1 & pids+=($!)
 sleep 1
 "$out/hold_notification" >"$out/hold.log" 2>&1 & hold=$!; pids+=($hold)
 sleep 5
-switches() { # all threads: voluntary + nonvoluntary
-    cat /proc/"$1"/task/*/status | awk '/^(voluntary|nonvoluntary)_ctxt_switches/ {s += $2} END {print s}'
+# Context switches of every thread, sampled each second and summed per thread id, so a thread that
+# exits during the window still counts (its switches up to the last sample before it went).
+count_switches() { # count_switches SECONDS PID...: prints "PID total threads-seen" per pid
+    python3 - "$@" <<'PY'
+import glob, sys, time
+seconds, pids = int(sys.argv[1]), sys.argv[2:]
+def read(pid):
+    counts = {}
+    for status in glob.glob(f"/proc/{pid}/task/*/status"):
+        try:
+            text = open(status).read()
+        except OSError:
+            continue
+        counts[status.split("/")[4]] = sum(int(line.split()[1]) for line in text.splitlines()
+                                           if line.startswith(("voluntary_ctxt_switches", "nonvoluntary_ctxt_switches")))
+    return counts
+first = {pid: read(pid) for pid in pids}
+last = {pid: dict(first[pid]) for pid in pids}
+for _ in range(seconds):
+    time.sleep(1)
+    for pid in pids:
+        last[pid].update(read(pid))
+for pid in pids:
+    total = sum(count - first[pid].get(tid, 0) for tid, count in last[pid].items())
+    print(pid, total, len(last[pid]))
+PY
 }
-threads() { ls /proc/"$1"/task | wc -l; }
-s0=$(switches $sched); h0=$(switches $hold)
-sleep "$BENCH_IDLE_SECONDS"
-s1=$(switches $sched); h1=$(switches $hold)
+count_switches "$BENCH_IDLE_SECONDS" "$sched" "$hold" >"$out/switches.txt"
+read -r _ s_total s_threads < <(sed -n 1p "$out/switches.txt")
+read -r _ h_total h_threads < <(sed -n 2p "$out/switches.txt")
 {
     echo "idle_seconds=$BENCH_IDLE_SECONDS"
-    echo "scheduler_switches=$(( s1 - s0 ))"; echo "scheduler_threads=$(threads $sched)"
-    echo "c_switches=$(( h1 - h0 ))"; echo "c_threads=$(threads $hold)"
+    echo "scheduler_switches=$s_total"; echo "scheduler_threads=$s_threads"
+    echo "c_switches=$h_total"; echo "c_threads=$h_threads"
 } >"$out/rest.txt"
 
 # Memory after 24 re-plans: each config write replaces the file, the monitor fires, the scheduler plans again.

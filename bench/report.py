@@ -64,7 +64,7 @@ rest = kv("rest.txt")
 if rest:
     s, c = int(rest["scheduler_switches"]), int(rest["c_switches"])
     rows.append((f"at rest over {rest['idle_seconds']} s: context switches ≤ the C libnotify program",
-                 f"scheduler {s} ({rest['scheduler_threads']} threads), C {c} ({rest['c_threads']} threads)",
+                 f"scheduler {s} ({rest['scheduler_threads']} threads seen), C {c} ({rest['c_threads']} threads seen)",
                  f"{s}/{max(c, 1)}", s <= c))
     rss = int(rest["scheduler_rss_kib"])
     rows.append((f"scheduler RSS after {rest['replans']} re-plans ≤ 10 MiB",

@@ -13,5 +13,6 @@ for target in ${*:-latex pack snapshot time}; do
         continue
     fi
     nice -n 10 swiftc -O -g -sanitize=fuzzer,address -module-name DoseCore -D "FUZZ_$upper" \
-        "$root"/Sources/DoseCore/*.swift "$root/fuzz/Entry.swift" -o "$out"
+        "$root"/Sources/DoseCore/*.swift "$root/fuzz/Entry.swift" -o "$out" >"$out.build.log" 2>&1 \
+        || { grep -v "Cannot export local symbol" "$out.build.log" | tail -n 40; exit 1; }
 done
