@@ -77,6 +77,17 @@ public struct LearningStore {
         return try readEntries(statement).first
     }
 
+    /// Clears a pending entry whose artifacts both exist already; true when it did.
+    @discardableResult
+    public func settle(subject: String, topic: String) throws(StoreError) -> Bool {
+        try connection.transaction("settling \(describe(subject, topic))") { () throws(StoreError) -> Bool in
+            let (deck, quiz) = try artifactPresence(subject, topic)
+            guard deck && quiz else { return false }
+            try deletePending(subject, topic)
+            return try changes() > 0
+        }
+    }
+
     // MARK: Artifacts
 
     /// The stored JSON of an artifact, or nil when it does not exist.
