@@ -13,7 +13,7 @@ public struct TopicKey: Sendable, Hashable, CustomStringConvertible {
     }
 
     /// "topic “Ohm's law” of subject “Physics”", for messages.
-    public var description: String { "topic \(String(reflecting: topic)) of subject \(String(reflecting: subject))" }
+    public var description: String { "topic \"\(topic)\" of subject \"\(subject)\"" }
 
     private static func checked(_ raw: String, field: String) throws(LearningError) -> String {
         let value = raw.trimmingCharacters(where: { $0.isWhitespace })

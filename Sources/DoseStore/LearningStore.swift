@@ -304,7 +304,7 @@ public struct LearningStore {
     }
 
     private func describe(_ subject: String, _ topic: String) -> String {
-        "topic \(String(reflecting: topic)) of subject \(String(reflecting: subject))"
+        "topic \"\(topic)\" of subject \"\(subject)\""
     }
 }
 
