@@ -29,27 +29,37 @@ struct ConfigCommand {
             let key = try configKey(try arguments.positional("KEY"))
             let value = try arguments.positional("VALUE")
             try arguments.finish()
-            try PlanningPass(context: context).run { _ throws(CommandError) in
-                do {
-                    let stored = try context.configFile.set(key, to: value)
-                    print("\(key.rawValue) = \(stored)")
-                } catch {
-                    throw CommandError(error.description, exitCode: .config)
-                }
+            do {
+                let stored = try context.configFile.set(key, to: value)
+                print("\(key.rawValue) = \(stored)")
+            } catch {
+                throw CommandError("\(error)", exitCode: .config)
             }
+            mirrorAfterChange()
         case "unset":
             let key = try configKey(try arguments.positional("KEY"))
             try arguments.finish()
-            try PlanningPass(context: context).run { _ throws(CommandError) in
-                do { try context.configFile.unset(key) } catch {
-                    throw CommandError(error.description, exitCode: .config)
-                }
+            do { try context.configFile.unset(key) } catch {
+                throw CommandError("\(error)", exitCode: .config)
             }
+            mirrorAfterChange()
         case "list":
             try arguments.finish()
             try list()
         default:
             throw .usage("unknown config action \(action); usage: \(Self.usage)")
+        }
+    }
+
+    /// A config change is a planning pass: it ends in the snapshot mirror.
+    ///
+    /// The setting is already saved; a store that cannot be read must not undo or block it,
+    /// so a failed mirror is a warning here (the scheduler reads the config file itself).
+    private func mirrorAfterChange() {
+        do {
+            try PlanningPass(context: context).run { _ throws(CommandError) in }
+        } catch {
+            Log.warning("dose: the setting is saved, but the snapshot was not refreshed: \(error.message)")
         }
     }
 

@@ -1,3 +1,4 @@
+import DoseCore
 import DoseSystem
 import Foundation
 #if canImport(FoundationNetworking)

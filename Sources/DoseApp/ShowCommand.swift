@@ -16,7 +16,7 @@ struct ShowCommand {
         }
         guard let item = found else {
             throw CommandError(
-                "no dose with id \(JSONValue.quoted(id)): it may have been retired from the pool", exitCode: .noInput)
+                "no dose with id \(JSONWriter.quoted(id)): it may have been retired from the pool", exitCode: .noInput)
         }
         print(json ? DosePrinter.json(item, date: nil) : DosePrinter.text(item, date: nil))
     }

@@ -1,61 +1,45 @@
-/// Splits prose into plain text and `$...$` / `$$...$$` math segments; `\$` is a literal dollar.
+/// Splits prose into plain text and mathematics segments for the dose page.
+///
+/// Uses the same `MathDelimiters` rule as the notification copy, so the page typesets exactly
+/// the spans the notification reduced to Unicode: `$...$`, `$$...$$`, `\(...\)`, `\[...\]`.
 public enum InlineMath {
     public enum Segment: Sendable, Equatable {
         case text(String)
         case math(String, display: Bool)
     }
 
-    /// The segments of `text`, in order. An unclosed `$` is kept as text, never swallowed.
+    /// The segments of `text`, in order. An unclosed `$` is kept as text, never swallowed;
+    /// an escaped punctuation character (`\$`, `\%`, `\&`) in prose stands for itself.
     public static func segments(_ text: String) -> [Segment] {
         let scalars = Array(text.unicodeScalars)
+        let marks = MathDelimiters(scalars)
         var result: [Segment] = []
-        var plain = String.UnicodeScalarView()
+        var prose = String.UnicodeScalarView()
         var index = 0
-        func flushPlain() {
-            if !plain.isEmpty {
-                result.append(.text(String(plain)))
-                plain = String.UnicodeScalarView()
-            }
-        }
         while index < scalars.count {
-            let scalar = scalars[index]
-            if scalar == "\\", index + 1 < scalars.count, scalars[index + 1] == "$" {
-                plain.append("$")
-                index += 2
-                continue
-            }
-            if scalar == "$" {
-                let display = index + 1 < scalars.count && scalars[index + 1] == "$"
-                let open = display ? 2 : 1
-                if let close = closing(scalars, from: index + open, display: display) {
-                    flushPlain()
-                    var latex = String.UnicodeScalarView()
-                    latex.append(contentsOf: scalars[(index + open)..<close])
-                    result.append(.math(String(latex), display: display))
-                    index = close + open
-                    continue
+            if let (contentEnd, resume) = marks.mathSpan(openingAt: index) {
+                if !prose.isEmpty {
+                    result.append(.text(String(prose)))
+                    prose = String.UnicodeScalarView()
                 }
+                let opener = marks.openerLength(at: index)
+                let display = marks.isDoubleDollar(index) || (scalars[index] == "\\" && scalars[index + 1] == "[")
+                var latex = String.UnicodeScalarView()
+                latex.append(contentsOf: scalars[(index + opener)..<contentEnd])
+                result.append(.math(String(latex), display: display))
+                index = resume
+                continue
             }
-            plain.append(scalar)
-            index += 1
-        }
-        flushPlain()
-        return result
-    }
-
-    private static func closing(_ scalars: [Unicode.Scalar], from start: Int, display: Bool) -> Int? {
-        var index = start
-        while index < scalars.count {
-            if scalars[index] == "\\" {
+            if marks.isEscapeStart(index), !scalars[index + 1].properties.isAlphabetic {
+                prose.append(scalars[index + 1])
                 index += 2
                 continue
             }
-            if scalars[index] == "$" {
-                if !display { return index > start ? index : nil }
-                if index + 1 < scalars.count, scalars[index + 1] == "$" { return index }
-            }
-            index += 1
+            let step = marks.isDoubleDollar(index) ? 2 : 1
+            prose.append(contentsOf: scalars[index..<(index + step)])
+            index += step
         }
-        return nil
+        if !prose.isEmpty { result.append(.text(String(prose))) }
+        return result
     }
 }

@@ -33,7 +33,7 @@ final class Deliverer {
         let item: Item
         if let itemID {
             guard let found = snapshot.items.first(where: { $0.id == itemID }) else {
-                throw .noContent("no item with id \(JSONValue.quoted(itemID)) in the snapshot")
+                throw .noContent("no item with id \(JSONWriter.quoted(itemID)) in the snapshot")
             }
             item = found
         } else {
@@ -65,13 +65,13 @@ final class Deliverer {
             Log.error("cannot read the snapshot to open \(itemID): \(error)")
             item = nil
         }
-        if item == nil { Log.notice("dose \(JSONValue.quoted(itemID)) is no longer in the pool; opening a notice") }
+        if item == nil { Log.notice("dose \(JSONWriter.quoted(itemID)) is no longer in the pool; opening a notice") }
         let opener = PageOpener(directory: paths.pageDirectory)
         do {
             let path = try opener.write(item: item, requestedID: itemID)
             try opener.open(path: path, activationToken: activationToken)
         } catch {
-            Log.error("cannot open the dose \(JSONValue.quoted(itemID)): \(error)")
+            Log.error("cannot open the dose \(JSONWriter.quoted(itemID)): \(error)")
         }
         onClicked?()
     }

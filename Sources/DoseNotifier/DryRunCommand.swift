@@ -20,12 +20,16 @@ struct DryRunCommand {
         let config = loadConfigLogging(paths)
 
         let firstDay: CivilDate
+        // A day whose notify-time has passed unfired is due at once (Persistent=true): it fires now.
+        var dueNow: Int64?
         if let dateText {
             guard let date = CivilDate(iso: dateText) else { throw .usage("\(dateText) is not a date as YYYY-MM-DD") }
             firstDay = date
         } else {
             let lastFired = FiredStamp(path: paths.firedStamp).read()
-            firstDay = FirePlanner.plan(now: now, zone: zone, notifyTime: config.notifyTime, lastFired: lastFired).day
+            let plan = FirePlanner.plan(now: now, zone: zone, notifyTime: config.notifyTime, lastFired: lastFired)
+            firstDay = plan.day
+            if plan.action == .fireNow { dueNow = now }
         }
         var days = 1
         if let daysText {
@@ -39,12 +43,13 @@ struct DryRunCommand {
         var output: [String] = []
         for offset in 0..<days {
             let date = firstDay.adding(days: offset)
-            let fireAt = zone.firstInstant(on: date, at: config.notifyTime)
+            let fireAt = offset == 0 ? dueNow ?? zone.firstInstant(on: date, at: config.notifyTime)
+                : zone.firstInstant(on: date, at: config.notifyTime)
             let item: Item
             if let id {
                 // --id previews any item, searched in the unfiltered pool like a click is.
                 guard let found = snapshot.items.first(where: { $0.id == id }) else {
-                    throw CommandError("no item with id \(JSONValue.quoted(id)) in the snapshot", exitCode: .noInput)
+                    throw CommandError("no item with id \(JSONWriter.quoted(id)) in the snapshot", exitCode: .noInput)
                 }
                 item = found
             } else {

@@ -13,7 +13,7 @@ final class FileWatch {
 
     init?(path: String, handler: @escaping () -> Void) {
         let file = g_file_new_for_path(path)
-        defer { g_object_unref(file) }
+        defer { g_object_unref(UnsafeMutableRawPointer(file)) }
         var error: UnsafeMutablePointer<GError>?
         guard let monitor = g_file_monitor_file(file, G_FILE_MONITOR_WATCH_MOVES, nil, &error) else {
             if let error { g_error_free(error) }

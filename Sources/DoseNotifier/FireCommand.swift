@@ -22,6 +22,12 @@ struct FireCommand {
             case .noContent: throw CommandError(error.description, exitCode: .noInput)
             }
         }
+        // A server that goes away takes the notification with it: nothing is left to click.
+        let watch = ServerWatch(appeared: {}, vanished: {
+            Log.notice("the notification server went away; nothing left to wait for")
+            loop.quit()
+        })
         loop.run()
+        withExtendedLifetime(watch) {}
     }
 }

@@ -8,18 +8,25 @@ final class ServerWatch {
 
     private final class Context {
         let appeared: () -> Void
-        init(appeared: @escaping () -> Void) { self.appeared = appeared }
+        let vanished: () -> Void
+        init(appeared: @escaping () -> Void, vanished: @escaping () -> Void) {
+            self.appeared = appeared
+            self.vanished = vanished
+        }
     }
 
-    init(appeared: @escaping () -> Void) {
+    init(appeared: @escaping () -> Void, vanished: @escaping () -> Void = {}) {
         watcher = g_bus_watch_name(
             G_BUS_TYPE_SESSION, "org.freedesktop.Notifications", G_BUS_NAME_WATCHER_FLAGS_NONE,
             { _, _, _, data in
                 guard let data else { return }
                 Unmanaged<Context>.fromOpaque(data).takeUnretainedValue().appeared()
             },
-            nil,
-            Unmanaged.passRetained(Context(appeared: appeared)).toOpaque(),
+            { _, _, data in
+                guard let data else { return }
+                Unmanaged<Context>.fromOpaque(data).takeUnretainedValue().vanished()
+            },
+            Unmanaged.passRetained(Context(appeared: appeared, vanished: vanished)).toOpaque(),
             { data in
                 if let data { Unmanaged<Context>.fromOpaque(data).release() }
             })

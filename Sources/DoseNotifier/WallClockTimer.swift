@@ -61,7 +61,7 @@ final class WallClockTimer {
     /// Arms the timer for `instant` (Unix seconds); an instant already past fires at once.
     func arm(at instant: Int64) throws(NotifierSetupError) {
         var spec = itimerspec()
-        spec.it_value.tv_sec = max(instant, 1)
+        spec.it_value.tv_sec = Int(max(instant, 1))
         spec.it_value.tv_nsec = 0
         let flags = Int32(TFD_TIMER_ABSTIME) | Int32(TFD_TIMER_CANCEL_ON_SET)
         if timerfd_settime(fd, flags, &spec, nil) != 0 {

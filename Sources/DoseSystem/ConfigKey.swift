@@ -27,12 +27,12 @@ public enum ConfigKey: String, CaseIterable, Sendable {
             // Input is trimmed and upper-cased once, at entry, then validated strictly.
             let upper = trimmed.uppercased()
             guard let code = BranchCode(exactly: upper) else {
-                throw ConfigError(key: rawValue, message: "\(JSONValue.quoted(input)) is not a branch code (two letters, such as CS or EE)")
+                throw ConfigError(key: rawValue, message: "\(JSONWriter.quoted(input)) is not a branch code (two letters, such as CS or EE)")
             }
             return code.rawValue
         case .notifyTime:
             guard let time = LocalTime(parsing: trimmed) else {
-                throw ConfigError(key: rawValue, message: "\(JSONValue.quoted(input)) is not a time of day as HH:MM (00:00 to 23:59)")
+                throw ConfigError(key: rawValue, message: "\(JSONWriter.quoted(input)) is not a time of day as HH:MM (00:00 to 23:59)")
             }
             return time.description
         case .source:
@@ -40,7 +40,7 @@ public enum ConfigKey: String, CaseIterable, Sendable {
             return trimmed
         case .providerURL:
             guard trimmed.hasPrefix("http://") || trimmed.hasPrefix("https://"), trimmed.count > 8 else {
-                throw ConfigError(key: rawValue, message: "\(JSONValue.quoted(input)) is not an http:// or https:// URL")
+                throw ConfigError(key: rawValue, message: "\(JSONWriter.quoted(input)) is not an http:// or https:// URL")
             }
             return trimmed
         case .providerModel:
@@ -48,7 +48,7 @@ public enum ConfigKey: String, CaseIterable, Sendable {
             return trimmed
         case .providerKeyFile:
             guard trimmed.hasPrefix("/") else {
-                throw ConfigError(key: rawValue, message: "\(JSONValue.quoted(input)) is not an absolute path")
+                throw ConfigError(key: rawValue, message: "\(JSONWriter.quoted(input)) is not an absolute path")
             }
             return trimmed
         }

@@ -39,8 +39,9 @@ public enum FileSystem {
         let directory = parentDirectory(of: path)
         try makeDirectories(directory)
         var template = Array((path + ".tmp-XXXXXX").utf8CString)
-        let fd = template.withUnsafeMutableBufferPointer { mkostemp($0.baseAddress!, O_CLOEXEC) }
+        let fd = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
         guard fd >= 0 else { throw FileError("create a temporary file for", path: path, errno: errno) }
+        _ = fcntl(fd, F_SETFD, FD_CLOEXEC)
         let temporary = String(cString: template)
         var committed = false
         defer {

@@ -16,7 +16,9 @@ public enum Log {
     public static func write(_ priority: Priority, _ message: String) {
         let flat = message.split(separator: "\n", omittingEmptySubsequences: false).joined(separator: " ")
         let prefix = isatty(STDERR_FILENO) == 1 ? "" : "<\(priority.rawValue)>"
-        fputs("\(prefix)\(flat)\n", stderr)
+        // One write(2) per line, so lines from concurrent threads never interleave mid-line.
+        let line = Array("\(prefix)\(flat)\n".utf8)
+        _ = line.withUnsafeBytes { Glibc.write(STDERR_FILENO, $0.baseAddress, $0.count) }
     }
 
     public static func error(_ message: String) { write(.error, message) }

@@ -37,7 +37,7 @@ public final class SystemZone: ZoneRules, @unchecked Sendable {
     }
 
     public func utcOffset(at instant: Int64) -> Int {
-        let interval = g_time_zone_find_interval(zone, G_TIME_TYPE_UNIVERSAL, instant)
+        let interval = g_time_zone_find_interval(zone, G_TIME_TYPE_UNIVERSAL, gint64(instant))
         return Int(g_time_zone_get_offset(zone, interval))
     }
 

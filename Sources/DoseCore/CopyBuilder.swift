@@ -1,0 +1,34 @@
+/// Writes a notification's words from a teaser.
+public enum CopyBuilder {
+    /// Summaries longer than this many grapheme clusters are cut with "…".
+    public static let maxSummaryLength = 80
+
+    /// The copy for `teaser`.
+    ///
+    /// - Parameters:
+    ///   - markup: escape the body (and hint) for notification markup; the summary is
+    ///     always plain text and never escaped.
+    ///   - maxBodyLength: the body's length in grapheme clusters, "…" included.
+    ///     Escaping happens after the cut, so an entity is never cut in half.
+    ///   - openHint: a line appended to the body (after the cut), such as
+    ///     "Open it with: dose show ID", for servers that offer no actions.
+    public static func copy(
+        for teaser: Teaser, markup: Bool, maxBodyLength: Int = 240, openHint: String? = nil
+    ) -> NotificationCopy {
+        let summary = summaryLine(for: teaser).truncated(toGraphemes: maxSummaryLength)
+        let reduced = teaser.kind == .formula ? LaTeXText.plainMath(teaser.text) : LaTeXText.plainText(teaser.text)
+        var lines = [reduced.collapsingWhitespace.truncated(toGraphemes: maxBodyLength)]
+        if let hint = openHint?.collapsingWhitespace, !hint.isEmpty { lines.append(hint) }
+        let body = lines.filter { !$0.isEmpty }.map { markup ? Markup.escape($0) : $0 }.joined(separator: "\n")
+        return NotificationCopy(summary: summary, body: body, id: teaser.id)
+    }
+
+    /// "Fact of the day", with the title after a colon for facts and formulas. A
+    /// question's title is left out: it may name the concept being asked about.
+    static func summaryLine(for teaser: Teaser) -> String {
+        let label = headline(for: teaser.kind)
+        if teaser.kind == .question { return label }
+        let title = LaTeXText.plainText(teaser.title ?? "").collapsingWhitespace
+        return title.isEmpty ? label : label + ": " + title
+    }
+}

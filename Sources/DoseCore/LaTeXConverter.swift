@@ -1,0 +1,455 @@
+/// One left-to-right pass over LaTeX source, rendering it as plain Unicode.
+///
+/// It reads scalars rather than `Character`s: a backslash followed by a combining mark
+/// is one grapheme, and reading graphemes would let that backslash slip through.
+/// Every scalar is consumed once; groups recurse at most `maxDepth` deep, beyond which
+/// braces are flattened (skipped) so hostile nesting cannot exhaust the stack.
+struct LaTeXConverter {
+    /// Mathematics (scripts, primes, ignored alignment) or prose (all of that literal).
+    enum Mode {
+        case math
+        case text
+    }
+
+    /// What ends the sequence being read.
+    private enum Stop {
+        case end
+        case brace
+        case bracket
+    }
+
+    static let maxDepth = 64
+
+    private let source: [Unicode.Scalar]
+    private var position = 0
+    /// Where the command being read began, to look at what precedes it.
+    private var commandStart = 0
+    /// Where the last script's argument ended.
+    private var scriptEnd = -1
+
+    private init(_ source: [Unicode.Scalar]) {
+        self.source = source
+    }
+
+    /// Renders `source` (a slice of scalars) in `mode`. The result is not yet tidied:
+    /// it may hold runs of spaces, which `LaTeXText` collapses at the end.
+    static func render<S: Collection>(_ source: S, mode: Mode) -> String where S.Element == Unicode.Scalar {
+        var converter = LaTeXConverter(Array(source))
+        return converter.sequence(mode: mode, stop: .end, depth: 0, inScript: false)
+    }
+
+    // MARK: Sequences and groups
+
+    private var atEnd: Bool { position >= source.count }
+
+    /// Reads until `stop` (or the end), rendering as it goes.
+    private mutating func sequence(mode: Mode, stop: Stop, depth: Int, inScript: Bool) -> String {
+        var output = ""
+        var flattened = 0  // braces opened beyond the depth limit and not yet closed
+        while !atEnd {
+            let scalar = source[position]
+            switch scalar {
+            case "\\":
+                output += command(mode: mode, depth: depth, inScript: inScript)
+            case "{":
+                position += 1
+                if depth < LaTeXConverter.maxDepth {
+                    output += sequence(mode: mode, stop: .brace, depth: depth + 1, inScript: inScript)
+                } else {
+                    flattened += 1
+                }
+            case "}":
+                if flattened > 0 {
+                    flattened -= 1
+                    position += 1
+                    continue
+                }
+                switch stop {
+                case .brace:
+                    position += 1
+                    return output
+                case .bracket:
+                    // An optional argument left open: its enclosing group closes here.
+                    return output
+                case .end:
+                    // A stray `}` at the top level closes nothing; read on past it.
+                    position += 1
+                }
+            case "]" where stop == .bracket && flattened == 0:
+                position += 1
+                return output
+            case "^" where mode == .math, "_" where mode == .math:
+                position += 1
+                let content = argument(mode: .math, depth: depth, inScript: true)
+                output += LaTeXConverter.attach(content, superscript: scalar == "^")
+                scriptEnd = position
+            default:
+                if mode == .math, scalar.properties.isWhitespace {
+                    output += mathSpace(inScript: inScript)
+                    continue
+                }
+                position += 1
+                output += LaTeXConverter.plain(scalar, mode: mode, inScript: inScript)
+            }
+        }
+        return output
+    }
+
+    /// A run of spaces in mathematics. TeX ignores them all; here they are kept for
+    /// readability ("F = ma") except between two operands, so `\rho g h` reads "ρgh".
+    private mutating func mathSpace(inScript: Bool) -> String {
+        let start = position
+        let before = position > 0 ? source[position - 1] : nil
+        skipWhitespace()
+        guard !inScript, let before, !atEnd else { return "" }
+        // After a script the space stays: "∫₀¹ f", "log₂ n".
+        if start == scriptEnd { return " " }
+        // The space ending an operator's name is TeX syntax; it shows only when the
+        // author also spaced before the operator ("a \cdot b"), not in "V\cdot s".
+        if let commandStart = commandNameStart(endingAt: start) {
+            let name = String(String.UnicodeScalarView(source[(commandStart + 1)..<start]))
+            guard LaTeXConverter.binaryLike.contains(name) else { return " " }
+            // `\not\in` is one operator: look before the `\not`.
+            var operatorStart = commandStart
+            if let notStart = commandNameStart(endingAt: commandStart),
+               source[(notStart + 1)..<commandStart].elementsEqual("not".unicodeScalars) {
+                operatorStart = notStart
+            }
+            let glued = operatorStart > 0 && !source[operatorStart - 1].properties.isWhitespace
+            return glued ? "" : " "
+        }
+        let between = LaTeXConverter.isOperandCharacter(before) && LaTeXConverter.isOperandCharacter(source[position])
+        return between ? "" : " "
+    }
+
+    /// The backslash's position when the letters just before `end` are a command's name.
+    private func commandNameStart(endingAt end: Int) -> Int? {
+        var index = end - 1
+        while index >= 0, LaTeXConverter.isASCIILetter(source[index]) { index -= 1 }
+        return index >= 0 && index < end - 1 && source[index] == "\\" ? index : nil
+    }
+
+    private static func isOperandCharacter(_ scalar: Unicode.Scalar) -> Bool {
+        scalar.properties.isAlphabetic || scalar.properties.numericType != nil
+    }
+
+    /// An ordinary character: in mathematics `'` is a prime, `~` a space, `&` (alignment)
+    /// a space and `$` (math shift) nothing, and spaces inside scripts are dropped.
+    private static func plain(_ scalar: Unicode.Scalar, mode: Mode, inScript: Bool) -> String {
+        if scalar.properties.isWhitespace {
+            return mode == .math && inScript ? "" : " "
+        }
+        guard mode == .math else { return String(scalar) }
+        switch scalar {
+        case "'": return "′"
+        case "~", "&": return inScript ? "" : " "
+        case "$": return ""
+        default: return String(scalar)
+        }
+    }
+
+    /// A command's argument: a braced group, a command, or one character. A missing
+    /// argument (end of input, a closing brace, or the depth limit) is empty.
+    private mutating func argument(mode: Mode, depth: Int, inScript: Bool) -> String {
+        skipWhitespace()
+        guard !atEnd, depth < LaTeXConverter.maxDepth else { return "" }
+        let scalar = source[position]
+        switch scalar {
+        case "{":
+            position += 1
+            return sequence(mode: mode, stop: .brace, depth: depth + 1, inScript: inScript)
+        case "}":
+            return ""
+        case "\\":
+            return command(mode: mode, depth: depth + 1, inScript: inScript)
+        default:
+            position += 1
+            return LaTeXConverter.plain(scalar, mode: mode, inScript: inScript)
+        }
+    }
+
+    /// An optional `[...]` argument, or nil when there is none.
+    private mutating func optionalArgument(depth: Int) -> String? {
+        skipWhitespace()
+        guard !atEnd, source[position] == "[", depth < LaTeXConverter.maxDepth else { return nil }
+        position += 1
+        return sequence(mode: .math, stop: .bracket, depth: depth + 1, inScript: true)
+    }
+
+    private mutating func skipWhitespace() {
+        while !atEnd, source[position].properties.isWhitespace { position += 1 }
+    }
+
+    // MARK: Commands
+
+    /// Reads a command as TeX does: a backslash and the longest run of ASCII letters,
+    /// or a backslash and one other character. A trailing backslash renders as nothing.
+    private mutating func command(mode: Mode, depth: Int, inScript: Bool) -> String {
+        commandStart = position
+        position += 1
+        guard !atEnd else { return "" }
+        let first = source[position]
+        guard LaTeXConverter.isASCIILetter(first) else {
+            position += 1
+            return symbolCommand(first, mode: mode, depth: depth, inScript: inScript)
+        }
+        let name = readLetters()
+        return wordCommand(name, mode: mode, depth: depth, inScript: inScript)
+    }
+
+    private mutating func readLetters() -> String {
+        var name = String.UnicodeScalarView()
+        while !atEnd, LaTeXConverter.isASCIILetter(source[position]) {
+            name.append(source[position])
+            position += 1
+        }
+        return String(name)
+    }
+
+    private static func isASCIILetter(_ scalar: Unicode.Scalar) -> Bool {
+        ("a"..."z").contains(scalar) || ("A"..."Z").contains(scalar)
+    }
+
+    /// `\` followed by a non-letter: escapes, spacing and the text accents.
+    private mutating func symbolCommand(_ scalar: Unicode.Scalar, mode: Mode, depth: Int, inScript: Bool) -> String {
+        if let mark = LaTeXText.symbolAccents[scalar] {
+            return LaTeXConverter.accented(argument(mode: mode, depth: depth, inScript: inScript), mark: mark, spanning: false)
+        }
+        switch scalar {
+        // Escaped braces look like braces without being them: the output never holds `{ }`.
+        case "{": return "❴"
+        case "}": return "❵"
+        case "|": return "‖"
+        case "\\", ",", ":", ";", ">", " ", "\t", "\n", "\r": return inScript ? "" : " "
+        // Negative space, italic correction, discretionary hyphen, spacing hints, and
+        // the math delimiters \( \) \[ \] all leave no trace.
+        case "!", "/", "-", "@", "(", ")", "[", "]": return ""
+        default: return String(scalar)  // \% \$ \& \_ \# and anything else: the character
+        }
+    }
+
+    /// `\name`: a symbol, a function name, a construction with arguments, or unknown.
+    private mutating func wordCommand(_ name: String, mode: Mode, depth: Int, inScript: Bool) -> String {
+        if let symbol = LaTeXText.symbols[name] {
+            // Letter-like symbols bind to a following operand as in TeX: `\omega t` is ωt.
+            if mode == .math, LaTeXConverter.letterLike.contains(name), nextIsOperand(opening: false) {
+                skipWhitespace()
+            }
+            return inScript && symbol == " " ? "" : symbol
+        }
+        if let function = LaTeXText.functionNames[name] {
+            // TeX spaces an operator name from operands on both sides: "i sin θ".
+            let start = commandStart
+            let previousCommand = commandNameStart(endingAt: start).map { at in
+                String(String.UnicodeScalarView(source[(at + 1)..<start]))
+            }
+            let afterOperand = start > 0 && LaTeXConverter.isOperandCharacter(source[start - 1])
+                && (previousCommand.map(LaTeXConverter.letterLike.contains) ?? true)
+            let lead = afterOperand ? " " : ""
+            return lead + function + (nextIsOperand(opening: false) ? " " : "")
+        }
+        if let mark = LaTeXText.accents[name] {
+            let body = argument(mode: mode, depth: depth, inScript: inScript)
+            return LaTeXConverter.accented(body, mark: mark, spanning: LaTeXText.spanningAccents.contains(name))
+        }
+        if let isProse = LaTeXText.contentCommands[name] {
+            if name == "operatorname", !atEnd, source[position] == "*" { position += 1 }
+            return argument(mode: isProse ? .text : .math, depth: depth, inScript: inScript)
+        }
+        if LaTeXText.silentCommands.contains(name) {
+            _ = argument(mode: .text, depth: depth, inScript: true)
+            return ""
+        }
+        switch name {
+        case "frac", "dfrac", "tfrac", "cfrac":
+            let start = commandStart
+            let numerator = argument(mode: mode, depth: depth, inScript: inScript)
+            let denominator = argument(mode: mode, depth: depth, inScript: inScript)
+            let fraction = LaTeXConverter.wrapped(numerator) + "/" + LaTeXConverter.wrapped(denominator)
+            // A fraction multiplied by what touches it is bracketed whole: "(1/2)ρv²", not "1/2ρv²".
+            let touched = nextIsOperand(opening: true)
+                || (start > 0 && LaTeXConverter.isOperandCharacter(source[start - 1]))
+            return touched ? "(" + fraction + ")" : fraction
+        case "binom", "dbinom", "tbinom":
+            let n = argument(mode: mode, depth: depth, inScript: inScript)
+            let k = argument(mode: mode, depth: depth, inScript: inScript)
+            return "C(\(LaTeXConverter.trimmed(n)),\(LaTeXConverter.trimmed(k)))"
+        case "sqrt":
+            let index = optionalArgument(depth: depth).map(LaTeXConverter.trimmed)
+            let body = LaTeXConverter.trimmed(argument(mode: mode, depth: depth, inScript: inScript))
+            return LaTeXConverter.root(of: body, index: index)
+        case "mathbb", "Bbb", "mathds", "mathbbm":
+            let body = argument(mode: .math, depth: depth, inScript: inScript)
+            var result = String.UnicodeScalarView()
+            for scalar in body.unicodeScalars { result.append(LaTeXText.doubleStruck[scalar] ?? scalar) }
+            return String(result)
+        case "left", "right", "middle", "big", "Big", "bigg", "Bigg", "bigl", "bigr", "Bigl",
+             "Bigr", "biggl", "biggr", "Biggl", "Biggr", "bigm", "Bigm", "biggm", "Biggm":
+            // The delimiter that follows renders on its own; `\left.` is an invisible one.
+            skipWhitespace()
+            if !atEnd, source[position] == "." { position += 1 }
+            return ""
+        case "begin", "end":
+            let environment = argument(mode: .text, depth: depth, inScript: true)
+            // array and tabular carry a column specification that is not content.
+            if name == "begin", environment.hasPrefix("array") || environment.hasPrefix("tabular") {
+                _ = argument(mode: .text, depth: depth, inScript: true)
+            }
+            return inScript ? "" : " "
+        case "pmod":
+            return " (mod \(LaTeXConverter.trimmed(argument(mode: mode, depth: depth, inScript: inScript))))"
+        case "pod":
+            return " (\(LaTeXConverter.trimmed(argument(mode: mode, depth: depth, inScript: inScript))))"
+        case "bmod", "mod":
+            return " mod "
+        case "not":
+            let relation = argument(mode: mode, depth: depth, inScript: inScript)
+            if let negated = LaTeXText.negations[relation] { return negated }
+            return relation.isEmpty ? "" : relation + "\u{338}"
+        case "overset", "stackrel", "underset":
+            let mark = argument(mode: .math, depth: depth, inScript: true)
+            let base = argument(mode: mode, depth: depth, inScript: inScript)
+            return base + LaTeXConverter.attach(mark, superscript: name != "underset")
+        case "xrightarrow", "xleftarrow":
+            _ = optionalArgument(depth: depth)
+            let label = argument(mode: .math, depth: depth, inScript: true)
+            return (name == "xrightarrow" ? "→" : "←") + LaTeXConverter.attach(label, superscript: true)
+        case "textcolor", "colorbox":
+            _ = argument(mode: .text, depth: depth, inScript: true)
+            return argument(mode: mode == .math && name == "textcolor" ? .math : .text, depth: depth, inScript: inScript)
+        case "hspace", "hskip", "kern", "mkern", "mspace":
+            if name == "hspace", !atEnd, source[position] == "*" { position += 1 }
+            if name == "hspace" || name == "mspace" {
+                _ = argument(mode: .text, depth: depth, inScript: true)
+            }
+            return inScript ? "" : " "
+        case "tag":
+            if !atEnd, source[position] == "*" { position += 1 }
+            return " (\(LaTeXConverter.trimmed(argument(mode: .text, depth: depth, inScript: inScript))))"
+        default:
+            // Unknown: keep the name, so a typo or an exotic macro stays readable.
+            return name
+        }
+    }
+
+    /// Symbols that behave as letters, so spaces after them fall away before an operand.
+    private static let letterLike: Set<String> = Set(LaTeXText.greek.keys).union([
+        "partial", "nabla", "hbar", "hslash", "ell", "imath", "jmath", "aleph", "wp", "Re", "Im",
+    ])
+
+    /// Operators, relations and arrows, spaced symmetrically.
+    private static let binaryLike: Set<String> = Set(LaTeXText.relations.keys)
+        .union(LaTeXText.arrows.keys).union(LaTeXText.operators.keys)
+
+    /// Commands whose rendering starts with an operand.
+    private static let operandCommands: Set<String> = letterLike.union([
+        "mathrm", "mathbf", "mathit", "mathsf", "mathcal", "mathbb", "boldsymbol", "operatorname",
+        "vec", "hat", "bar", "dot", "ddot", "tilde", "overline", "text",
+    ])
+
+    /// True when the next thing after any spaces is an operand: a letter, a digit, or a
+    /// letter-like command; with `opening`, also a parenthesis, a fraction or a root.
+    private func nextIsOperand(opening: Bool) -> Bool {
+        var index = position
+        while index < source.count, source[index].properties.isWhitespace { index += 1 }
+        guard index < source.count else { return false }
+        let next = source[index]
+        if LaTeXConverter.isOperandCharacter(next) { return true }
+        if opening, next == "(" { return true }
+        guard next == "\\" else { return false }
+        var name = String.UnicodeScalarView()
+        index += 1
+        while index < source.count, LaTeXConverter.isASCIILetter(source[index]) {
+            name.append(source[index])
+            index += 1
+        }
+        let word = String(name)
+        if LaTeXConverter.operandCommands.contains(word) || LaTeXText.functionNames[word] != nil { return true }
+        return opening && ["frac", "dfrac", "tfrac", "sqrt", "left"].contains(word)
+    }
+
+    // MARK: Rendering helpers
+
+    /// A script: raised or lowered characters when every one has a form, else `^(…)`.
+    static func attach(_ content: String, superscript: Bool) -> String {
+        let body = trimmed(content)
+        guard !body.isEmpty else { return "" }
+        if let scripted = LaTeXText.scripted(body, superscript: superscript) { return scripted }
+        let marker = superscript ? "^" : "_"
+        return body.count == 1 || isEnclosed(body) ? marker + body : marker + "(" + body + ")"
+    }
+
+    /// `content` as one operand of `/` or `√`: bare when it is a single atom, else in parentheses.
+    static func wrapped(_ content: String) -> String {
+        let body = trimmed(content)
+        return isAtom(body) ? body : "(" + body + ")"
+    }
+
+    /// √x, √(x+1), ∛x, ∜x; another index is raised when it can be (ⁿ√(x)) and the
+    /// radicand is then always parenthesised, so the index cannot be misread as a power.
+    static func root(of body: String, index: String?) -> String {
+        switch index {
+        case nil, "", "2": return "√" + wrapped(body)
+        case "3": return "∛" + wrapped(body)
+        case "4": return "∜" + wrapped(body)
+        case let index?:
+            let raised = LaTeXText.scripted(index, superscript: true) ?? "(" + index + ")"
+            return raised + "√(" + body + ")"
+        }
+    }
+
+    /// A combining mark after the content: after its one character, after each character
+    /// for lines that span (overline), otherwise after the last character.
+    static func accented(_ content: String, mark: Unicode.Scalar, spanning: Bool) -> String {
+        let body = trimmed(content)
+        guard !body.isEmpty else { return "" }
+        guard spanning else {
+            var result = body
+            result.unicodeScalars.append(mark)
+            return result
+        }
+        var result = String.UnicodeScalarView()
+        for character in body {
+            result.append(contentsOf: character.unicodeScalars)
+            result.append(mark)
+        }
+        return String(result)
+    }
+
+    /// True for a single operand: letters, digits, marks and a few prefix or suffix signs,
+    /// or something already wholly in parentheses.
+    static func isAtom(_ text: String) -> Bool {
+        if text.isEmpty || isEnclosed(text) { return true }
+        return text.unicodeScalars.allSatisfy { scalar in
+            let properties = scalar.properties
+            if properties.isAlphabetic || properties.numericType != nil { return true }
+            switch properties.generalCategory {
+            case .nonspacingMark, .enclosingMark, .spacingMark: return true
+            default: return "∂∇′″.°√∛∜!".unicodeScalars.contains(scalar)
+            }
+        }
+    }
+
+    /// True when the text opens with `(` whose matching `)` is its last character.
+    static func isEnclosed(_ text: String) -> Bool {
+        let scalars = Array(text.unicodeScalars)
+        guard scalars.count >= 2, scalars.first == "(", scalars.last == ")" else { return false }
+        var depth = 0
+        for (offset, scalar) in scalars.enumerated() {
+            if scalar == "(" { depth += 1 }
+            if scalar == ")" {
+                depth -= 1
+                if depth == 0 { return offset == scalars.count - 1 }
+            }
+        }
+        return false
+    }
+
+    static func trimmed(_ text: String) -> String {
+        let scalars = text.unicodeScalars
+        guard let first = scalars.firstIndex(where: { !$0.properties.isWhitespace }),
+              let last = scalars.lastIndex(where: { !$0.properties.isWhitespace })
+        else { return "" }
+        return String(scalars[first...last])
+    }
+}

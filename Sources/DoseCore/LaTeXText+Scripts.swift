@@ -1,0 +1,44 @@
+/// Superscript, subscript and blackboard-bold letters.
+extension LaTeXText {
+    static let superscripts: [Unicode.Scalar: Unicode.Scalar] = [
+        "0": "⁰", "1": "¹", "2": "²", "3": "³", "4": "⁴", "5": "⁵", "6": "⁶", "7": "⁷", "8": "⁸",
+        "9": "⁹", "+": "⁺", "-": "⁻", "−": "⁻", "=": "⁼", "(": "⁽", ")": "⁾",
+        "a": "ᵃ", "b": "ᵇ", "c": "ᶜ", "d": "ᵈ", "e": "ᵉ", "f": "ᶠ", "g": "ᵍ", "h": "ʰ", "i": "ⁱ",
+        "j": "ʲ", "k": "ᵏ", "l": "ˡ", "m": "ᵐ", "n": "ⁿ", "o": "ᵒ", "p": "ᵖ", "r": "ʳ", "s": "ˢ",
+        "t": "ᵗ", "u": "ᵘ", "v": "ᵛ", "w": "ʷ", "x": "ˣ", "y": "ʸ", "z": "ᶻ",
+        "A": "ᴬ", "B": "ᴮ", "D": "ᴰ", "E": "ᴱ", "G": "ᴳ", "H": "ᴴ", "I": "ᴵ", "J": "ᴶ", "K": "ᴷ",
+        "L": "ᴸ", "M": "ᴹ", "N": "ᴺ", "O": "ᴼ", "P": "ᴾ", "R": "ᴿ", "T": "ᵀ", "U": "ᵁ", "V": "ⱽ",
+        "W": "ᵂ",
+        "α": "ᵅ", "β": "ᵝ", "γ": "ᵞ", "δ": "ᵟ", "ε": "ᵋ", "θ": "ᶿ", "ι": "ᶥ", "φ": "ᵠ", "ϕ": "ᵠ",
+        "χ": "ᵡ",
+        // x^\prime is already a raised mark; 90^\circ is a degree sign.
+        "′": "′", "″": "″", "∘": "°",
+    ]
+
+    static let subscripts: [Unicode.Scalar: Unicode.Scalar] = [
+        "0": "₀", "1": "₁", "2": "₂", "3": "₃", "4": "₄", "5": "₅", "6": "₆", "7": "₇", "8": "₈",
+        "9": "₉", "+": "₊", "-": "₋", "−": "₋", "=": "₌", "(": "₍", ")": "₎",
+        "a": "ₐ", "e": "ₑ", "h": "ₕ", "i": "ᵢ", "j": "ⱼ", "k": "ₖ", "l": "ₗ", "m": "ₘ", "n": "ₙ",
+        "o": "ₒ", "p": "ₚ", "r": "ᵣ", "s": "ₛ", "t": "ₜ", "u": "ᵤ", "v": "ᵥ", "x": "ₓ",
+        "β": "ᵦ", "γ": "ᵧ", "ρ": "ᵨ", "φ": "ᵩ", "ϕ": "ᵩ", "χ": "ᵪ",
+    ]
+
+    /// Only the blackboard letters every font has (the number sets, and 𝟙 for the
+    /// indicator function); the rest stay plain, because a missing glyph is worse than
+    /// an upright letter on a lock screen.
+    static let doubleStruck: [Unicode.Scalar: Unicode.Scalar] = [
+        "C": "ℂ", "H": "ℍ", "N": "ℕ", "P": "ℙ", "Q": "ℚ", "R": "ℝ", "Z": "ℤ", "1": "𝟙",
+    ]
+
+    /// `text` written entirely in raised (or lowered) characters, or nil when any
+    /// character has no such form, since half-raised text would misread.
+    static func scripted(_ text: String, superscript: Bool) -> String? {
+        let table = superscript ? superscripts : subscripts
+        var result = String.UnicodeScalarView()
+        for scalar in text.unicodeScalars {
+            guard let mapped = table[scalar] else { return nil }
+            result.append(mapped)
+        }
+        return String(result)
+    }
+}

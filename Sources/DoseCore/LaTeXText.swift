@@ -1,0 +1,65 @@
+/// Reduces LaTeX to plain Unicode for notification copy, where mathematics cannot be
+/// typeset: `\frac{a+b}{2}` becomes "(a+b)/2" and `x_{i+1}^2` becomes "xᵢ₊₁²".
+///
+/// Commands are matched whole, as TeX reads them (`\neq` is ≠, never ≠q), unknown
+/// commands keep their name, and the result never contains `\`, `{` or `}` whatever
+/// the input. It is a reading aid, not a TeX engine: the app renders real mathematics.
+public enum LaTeXText {
+    /// Reduces text that is entirely mathematics, such as a formula item's text.
+    public static func plainMath(_ latex: String) -> String {
+        tidy(LaTeXConverter.render(latex.unicodeScalars, mode: .math))
+    }
+
+    /// Reduces prose with inline mathematics between `$...$` (or `$$...$$`, `\(...\)`,
+    /// `\[...\]`); `\$` is a literal dollar.
+    ///
+    /// A `$` opens mathematics only when a closing `$` follows that is not preceded by a
+    /// space or followed by a digit, so "costs $5 or $10" stays prose.
+    public static func plainText(_ text: String) -> String {
+        let scalars = Array(text.unicodeScalars)
+        let marks = MathDelimiters(scalars)
+        var output = ""
+        var proseStart = 0
+        var index = 0
+        func flushProse(upTo end: Int) {
+            if proseStart < end {
+                output += LaTeXConverter.render(scalars[proseStart..<end], mode: .text)
+            }
+        }
+        while index < scalars.count {
+            guard let (contentEnd, resume) = marks.mathSpan(openingAt: index) else {
+                // Skip control pairs whole, and an unmatched `$$` whole too, so its
+                // second dollar cannot open inline mathematics.
+                index += marks.isEscapeStart(index) || marks.isDoubleDollar(index) ? 2 : 1
+                continue
+            }
+            flushProse(upTo: index)
+            let contentStart = index + marks.openerLength(at: index)
+            output += LaTeXConverter.render(scalars[contentStart..<contentEnd], mode: .math)
+            index = resume
+            proseStart = resume
+        }
+        flushProse(upTo: scalars.count)
+        return tidy(output)
+    }
+
+    /// Collapses whitespace and control characters to single spaces, trims, and as a
+    /// last resort removes any `\ { }` so the guarantee holds even if a table slipped.
+    static func tidy(_ text: String) -> String {
+        var result = String.UnicodeScalarView()
+        var pendingSpace = false
+        for scalar in text.unicodeScalars {
+            if scalar == "\\" || scalar == "{" || scalar == "}" { continue }
+            if scalar.properties.isWhitespace || scalar.properties.generalCategory == .control {
+                pendingSpace = !result.isEmpty
+                continue
+            }
+            if pendingSpace {
+                result.append(" ")
+                pendingSpace = false
+            }
+            result.append(scalar)
+        }
+        return String(result)
+    }
+}

@@ -1,0 +1,145 @@
+extension PackValidator {
+    /// Validates one element of `items`, collecting every problem it has.
+    struct ItemCheck {
+        let index: Int
+        /// The id once it has passed its rules; problems name the item by it.
+        private(set) var usableID: String?
+        private(set) var problems: [PackProblem] = []
+        private(set) var warnings: [PackProblem] = []
+
+        init(index: Int) {
+            self.index = index
+        }
+
+        mutating func problem(_ field: String?, _ message: String) {
+            problems.append(PackProblem(itemIndex: index, itemID: usableID, field: field, message: message))
+        }
+
+        /// Returns the item when every field could be read (problems may still exist, e.g. a duplicate id).
+        mutating func run(_ element: JSONValue) -> Item? {
+            guard case .object(let members) = element else {
+                problem(nil, "item must be an object, found \(ItemRules.describe(element))")
+                return nil
+            }
+            let id = requiredString(element["id"], "id")
+            if let id {
+                if let message = ItemRules.idProblem(id) { problem("id", message) } else { usableID = id }
+            }
+            let kind = readKind(element["kind"])
+            let sortKey = readSortKey(element["sortKey"])
+            let tags = readTags(element["tags"])
+            let title = optionalProse(element["title"], "title", PackLimits.maxTitleScalars)
+            let text = requiredString(element["text"], "text").flatMap { checkedProse($0, "text", PackLimits.maxTextScalars) }
+            let answer = readAnswer(element["answer"], kind: kind)
+            let explanation = optionalProse(element["explanation"], "explanation", PackLimits.maxExplanationScalars)
+            for member in members where !PackValidator.itemFields.contains(member.key) {
+                warnings.append(PackProblem(
+                    itemIndex: index, itemID: usableID, field: member.key, message: "unknown field, ignored"))
+            }
+            guard let id, let kind, let sortKey, let tags, let text, problems.isEmpty else { return nil }
+            return Item(id: id, kind: kind, sortKey: sortKey, tags: tags, title: title ?? nil,
+                        text: text, answer: answer ?? nil, explanation: explanation ?? nil)
+        }
+
+        private mutating func requiredString(_ value: JSONValue?, _ field: String) -> String? {
+            switch value {
+            case nil:
+                problem(field, "missing required field")
+                return nil
+            case .string(let s)?:
+                return s
+            case let other?:
+                problem(field, "must be a string, found \(ItemRules.describe(other))")
+                return nil
+            }
+        }
+
+        private mutating func checkedProse(_ text: String, _ field: String, _ limit: Int) -> String? {
+            if let message = ItemRules.proseProblem(text, field: field, limit: limit) {
+                problem(field, message)
+                return nil
+            }
+            return text
+        }
+
+        /// nil: invalid; .some(nil): absent; .some(text): present and valid.
+        private mutating func optionalProse(_ value: JSONValue?, _ field: String, _ limit: Int) -> String?? {
+            switch value {
+            case nil:
+                return .some(nil)
+            case .string(let s)?:
+                return checkedProse(s, field, limit).map { .some($0) } ?? nil
+            case let other?:
+                problem(field, "must be a string (omit the field when there is none), found \(ItemRules.describe(other))")
+                return nil
+            }
+        }
+
+        private mutating func readKind(_ value: JSONValue?) -> Kind? {
+            guard let name = requiredString(value, "kind") else { return nil }
+            guard let kind = Kind(rawValue: name) else {
+                problem("kind", "kind \(JSONWriter.quoted(name)) is not one of \"fact\", \"formula\", \"question\"")
+                return nil
+            }
+            return kind
+        }
+
+        private mutating func readSortKey(_ value: JSONValue?) -> Int64? {
+            guard let value else { return 0 }
+            if let key = value.int64 { return key }
+            if case .number(let lexeme) = value {
+                problem("sortKey", "sortKey \(lexeme) is not an integer in the signed 64-bit range")
+            } else {
+                problem("sortKey", "must be an integer, found \(ItemRules.describe(value))")
+            }
+            return nil
+        }
+
+        private mutating func readTags(_ value: JSONValue?) -> [BranchCode]? {
+            guard let value else { return [] }
+            guard case .array(let elements) = value else {
+                problem("tags", "must be an array of branch codes, found \(ItemRules.describe(value))")
+                return nil
+            }
+            if elements.count > PackLimits.maxTagsPerItem {
+                problem("tags", "\(elements.count) tags; the limit is \(PackLimits.maxTagsPerItem)")
+            }
+            var tags: [BranchCode] = []
+            var valid = elements.count <= PackLimits.maxTagsPerItem
+            for element in elements {
+                // Shown as JSON text, so "CS " and control characters stay visible.
+                guard case .string(let text) = element, let code = BranchCode(exactly: text) else {
+                    problem("tags", "tag \(element.serialized()) \(ItemRules.branchCodeRule)")
+                    valid = false
+                    continue
+                }
+                if tags.contains(code) {
+                    problem("tags", "tag \(JSONWriter.quoted(text)) appears more than once")
+                    valid = false
+                    continue
+                }
+                tags.append(code)
+            }
+            return valid ? tags : nil
+        }
+
+        /// nil: invalid; .some(nil): absent; .some(text): a question's answer.
+        private mutating func readAnswer(_ value: JSONValue?, kind: Kind?) -> String?? {
+            if kind == .question {
+                guard let text = requiredString(value, "answer") else { return nil }
+                return checkedProse(text, "answer", PackLimits.maxAnswerScalars).map { .some($0) } ?? nil
+            }
+            guard let value else { return .some(nil) }
+            if let kind {
+                problem("answer", "only questions have an answer; this item is a \(kind.rawValue)")
+                return nil
+            }
+            // Unknown kind (already reported): still check the answer's own form.
+            guard case .string(let text) = value else {
+                problem("answer", "must be a string, found \(ItemRules.describe(value))")
+                return nil
+            }
+            return checkedProse(text, "answer", PackLimits.maxAnswerScalars).map { .some($0) } ?? nil
+        }
+    }
+}

@@ -1,0 +1,87 @@
+/// Checks a content pack (`{"format": "daily-dose-pack/1", "items": [...]}`) and reports
+/// every problem at once, so an admin can fix a pack in one pass rather than one error a run.
+///
+/// Nothing is normalised: a tag `"cs"` or `"CS "` is reported, never repaired.
+public enum PackValidator {
+    static let topLevelFields: Set<String> = ["format", "items"]
+    static let itemFields: Set<String> = [
+        "id", "kind", "sortKey", "tags", "title", "text", "answer", "explanation",
+    ]
+
+    /// Validates the pack's bytes. Unparseable JSON yields one problem with line and column.
+    public static func validate(_ bytes: [UInt8]) -> PackReport {
+        var report = PackReport()
+        guard bytes.count <= PackLimits.maxPackBytes else {
+            report.problems.append(PackProblem(
+                message: "the pack is \(bytes.count) bytes; the limit is \(PackLimits.maxPackBytes) bytes"))
+            return report
+        }
+        let root: JSONValue
+        do {
+            root = try JSONParser.parse(bytes, maxDepth: PackLimits.maxDepth)
+        } catch {
+            report.problems.append(PackProblem(message: "not valid JSON: \(error)"))
+            return report
+        }
+        guard case .object(let members) = root else {
+            report.problems.append(PackProblem(
+                message: "the pack must be a JSON object, found \(ItemRules.describe(root))"))
+            return report
+        }
+        checkFormat(root["format"], into: &report)
+        for member in members where !topLevelFields.contains(member.key) {
+            report.warnings.append(PackProblem(field: member.key, message: "unknown top-level field, ignored"))
+        }
+        guard let itemsValue = root["items"] else {
+            report.problems.append(PackProblem(field: "items", message: "missing required field"))
+            return report
+        }
+        guard case .array(let elements) = itemsValue else {
+            report.problems.append(PackProblem(
+                field: "items", message: "must be an array, found \(ItemRules.describe(itemsValue))"))
+            return report
+        }
+        if elements.count > PackLimits.maxItems {
+            report.problems.append(PackProblem(
+                field: "items",
+                message: "the pack has \(elements.count) items; the limit is \(PackLimits.maxItems)"))
+        }
+        if elements.isEmpty {
+            report.warnings.append(PackProblem(field: "items", message: "the pack has no items"))
+        }
+        var firstIndexOfID: [ExactString: Int] = [:]
+        report.items.reserveCapacity(elements.count)
+        for (index, element) in elements.enumerated() {
+            var check = ItemCheck(index: index)
+            let item = check.run(element)
+            if let id = check.usableID {
+                let key = ExactString(id)
+                if let first = firstIndexOfID[key] {
+                    check.problem("id", "id \(JSONWriter.quoted(id)) is also used by item #\(first); ids must be unique")
+                } else {
+                    firstIndexOfID[key] = index
+                }
+            }
+            report.problems += check.problems
+            report.warnings += check.warnings
+            if let item, check.problems.isEmpty { report.items.append(item) }
+        }
+        return report
+    }
+
+    private static func checkFormat(_ value: JSONValue?, into report: inout PackReport) {
+        let expected = JSONWriter.quoted(PackLimits.format)
+        switch value {
+        case nil:
+            report.problems.append(PackProblem(field: "format", message: "missing required field; expected \(expected)"))
+        case .string(let format)?:
+            if format != PackLimits.format {
+                report.problems.append(PackProblem(
+                    field: "format", message: "format \(JSONWriter.quoted(format)) is not supported; expected \(expected)"))
+            }
+        case let other?:
+            report.problems.append(PackProblem(
+                field: "format", message: "must be the string \(expected), found \(ItemRules.describe(other))"))
+        }
+    }
+}

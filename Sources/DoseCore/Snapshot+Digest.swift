@@ -1,0 +1,60 @@
+/// A stable fingerprint of pool content.
+extension Snapshot {
+    /// `fnv1a64:` and 16 hex digits, over a canonical form of the items.
+    ///
+    /// Independent of item order and tag order, because neither changes what the resolver
+    /// picks (it sorts by sort key and id itself); any change to a field changes the digest.
+    /// FNV-1a detects change, it is not a cryptographic hash.
+    public static func digest(of items: [Item]) -> String {
+        var itemHashes = items.map(canonicalHash)
+        itemHashes.sort()
+        var hash = FNV1a()
+        hash.add(word: UInt64(itemHashes.count))
+        for itemHash in itemHashes { hash.add(word: itemHash) }
+        let hex = String(hash.value, radix: 16)
+        return "fnv1a64:" + String(repeating: "0", count: 16 - hex.count) + hex
+    }
+
+    /// One item's hash: each field tagged and length-prefixed, so no two items collide by
+    /// shifting bytes between fields.
+    private static func canonicalHash(_ item: Item) -> UInt64 {
+        var hash = FNV1a()
+        hash.add(field: 1, item.id)
+        hash.add(field: 2, item.kind.rawValue)
+        hash.add(byte: 3)
+        hash.add(word: UInt64(bitPattern: item.sortKey))
+        let tags = item.tags.sorted()
+        hash.add(byte: 4)
+        hash.add(word: UInt64(tags.count))
+        for tag in tags { hash.add(field: 5, tag.rawValue) }
+        hash.add(field: 6, item.title)
+        hash.add(field: 7, item.text)
+        hash.add(field: 8, item.answer)
+        hash.add(field: 9, item.explanation)
+        return hash.value
+    }
+
+    /// 64-bit FNV-1a.
+    private struct FNV1a {
+        private(set) var value: UInt64 = 0xcbf2_9ce4_8422_2325
+
+        mutating func add(byte: UInt8) {
+            value = (value ^ UInt64(byte)) &* 0x0000_0100_0000_01b3
+        }
+
+        mutating func add(word: UInt64) {
+            for shift in stride(from: 0, to: 64, by: 8) { add(byte: UInt8(truncatingIfNeeded: word >> UInt64(shift))) }
+        }
+
+        mutating func add(field: UInt8, _ text: String?) {
+            add(byte: field)
+            guard let text else {
+                add(byte: 0xFF)  // absent differs from empty
+                return
+            }
+            add(byte: 0)
+            add(word: UInt64(text.utf8.count))
+            for byte in text.utf8 { add(byte: byte) }
+        }
+    }
+}
