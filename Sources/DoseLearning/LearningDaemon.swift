@@ -57,6 +57,12 @@ public final class LearningDaemon: @unchecked Sendable {
     public func run(network: NetworkMonitor) {
         let loop = g_main_loop_new(nil, 0)
         defer { g_main_loop_unref(loop) }
+        // A parent may have started us with these blocked (Foundation's Process does); GLib needs them delivered.
+        var stopSignals = sigset_t()
+        sigemptyset(&stopSignals)
+        sigaddset(&stopSignals, SIGTERM)
+        sigaddset(&stopSignals, SIGINT)
+        pthread_sigmask(SIG_UNBLOCK, &stopSignals, nil)
         for signal in [SIGTERM, SIGINT] {
             g_unix_signal_add_full(
                 G_PRIORITY_DEFAULT, signal,
