@@ -60,7 +60,7 @@ set -e
 [ "$status" = 75 ] || fail "learn run offline exited $status: $out"
 grep -q "Offline" <<<"$out" || fail "learn run did not say it is offline: $out"
 
-dose daemon >"$work/daemon.log" 2>&1 &
+"$bin/dose" daemon >"$work/daemon.log" 2>&1 &
 daemon=$!
 pids+=($daemon)
 disown
