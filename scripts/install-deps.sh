@@ -5,7 +5,8 @@ set -euo pipefail
 
 build_packages=(pkg-config libsqlite3-dev libglib2.0-dev libnotify-dev)
 test_packages=(dbus dbus-x11 dunst xvfb xdotool x11-utils chromium libjs-katex libnotify-bin
-               sqlite3 python3 imagemagick fonts-dejavu-core iproute2 procps)
+               sqlite3 python3 imagemagick fonts-dejavu-core iproute2 procps faketime
+               desktop-file-utils appstream systemd tzdata)
 
 wanted=("${build_packages[@]}")
 [ "${1:-test}" = test ] && wanted+=("${test_packages[@]}")

@@ -46,20 +46,8 @@ public enum LaTeXText {
     /// Collapses whitespace and control characters to single spaces, trims, and as a
     /// last resort removes any `\ { }` so the guarantee holds even if a table slipped.
     static func tidy(_ text: String) -> String {
-        var result = String.UnicodeScalarView()
-        var pendingSpace = false
-        for scalar in text.unicodeScalars {
-            if scalar == "\\" || scalar == "{" || scalar == "}" { continue }
-            if scalar.properties.isWhitespace || scalar.properties.generalCategory == .control {
-                pendingSpace = !result.isEmpty
-                continue
-            }
-            if pendingSpace {
-                result.append(" ")
-                pendingSpace = false
-            }
-            result.append(scalar)
-        }
-        return String(result)
+        var stripped = String.UnicodeScalarView()
+        stripped.append(contentsOf: text.unicodeScalars.lazy.filter { $0 != "\\" && $0 != "{" && $0 != "}" })
+        return String(stripped).collapsingWhitespace
     }
 }

@@ -2,6 +2,11 @@
 public enum Markup {
     /// Escapes `&`, `<` and `>`, so text shows as written rather than as markup.
     public static func escape(_ text: String) -> String {
+        escape(text, quotes: false)
+    }
+
+    /// Escapes `&`, `<`, `>` and, with `quotes`, `"` and `'` too (for HTML attribute values).
+    public static func escape(_ text: String, quotes: Bool) -> String {
         var result = ""
         result.reserveCapacity(text.utf8.count)
         for scalar in text.unicodeScalars {
@@ -9,6 +14,8 @@ public enum Markup {
             case "&": result += "&amp;"
             case "<": result += "&lt;"
             case ">": result += "&gt;"
+            case "\"" where quotes: result += "&quot;"
+            case "'" where quotes: result += "&#39;"
             default: result.unicodeScalars.append(scalar)
             }
         }

@@ -48,7 +48,7 @@ struct DryRunCommand {
             let item: Item
             if let id {
                 // --id previews any item, searched in the unfiltered pool like a click is.
-                guard let found = snapshot.items.first(where: { $0.id == id }) else {
+                guard let found = snapshot.item(id: id) else {
                     throw CommandError("no item with id \(JSONWriter.quoted(id)) in the snapshot", exitCode: .noInput)
                 }
                 item = found

@@ -45,10 +45,24 @@ import Testing
         let object = try #require(try Sandbox.jsonLines(run.stdout).first)
         #expect(object["fireAt"] as? String == "2026-07-01T07:30:00+05:30")
 
+        // Today already fired (the scheduler's stamp): the next notification is tomorrow's, at 07:30.
+        let stamp = sandbox.root.appendingPathComponent("state/daily-dose/last-fired")
+        let today = ISO8601DateFormatter.string(from: Date(), timeZone: TimeZone(identifier: "UTC")!, formatOptions: [.withFullDate])
+        let tomorrow = ISO8601DateFormatter.string(
+            from: Date().addingTimeInterval(86_400), timeZone: TimeZone(identifier: "UTC")!, formatOptions: [.withFullDate])
+        try (today + "\n").write(to: stamp, atomically: true, encoding: .utf8)
         let next = try sandbox.notify("--dry-run", "--json")
         #expect(next.status == 0, "\(next.stderr)")
         let planned = try #require(try Sandbox.jsonLines(next.stdout).first)
-        #expect((planned["fireAt"] as? String)?.contains("T07:30:00") == true)
+        #expect(planned["fireAt"] as? String == tomorrow + "T07:30:00+00:00")
+        #expect(planned["date"] as? String == tomorrow)
+
+        // Not fired yet today and 07:30 is past: the notification is due at once (Persistent=true).
+        try FileManager.default.removeItem(at: stamp)
+        try sandbox.dose("config", "set", "notify-time", "00:00")
+        let due = try #require(try Sandbox.jsonLines(try sandbox.notify("--dry-run", "--json").stdout).first)
+        #expect(due["date"] as? String == today)
+        #expect(due["fireAt"] as? String != today + "T00:00:00+00:00", "a missed time fires now, not in the past")
     }
 
     @Test func missingSnapshotIsAClearError() throws {

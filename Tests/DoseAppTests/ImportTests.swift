@@ -83,7 +83,7 @@ import Testing
             """
         let run = try sandbox.dose("validate", try sandbox.write("bad.json", bad))
         #expect(run.status == 65)
-        for fragment in ["\"cs\"", "\"b\"", "answer", "\"c\"", "kind", "duplicate"] {
+        for fragment in ["\"cs\"", "\"b\"", "answer", "\"c\"", "kind", "also used by item #0"] {
             #expect(run.stderr.contains(fragment), "missing \(fragment) in \(run.stderr)")
         }
         #expect(!FileManager.default.fileExists(atPath: sandbox.databasePath))

@@ -65,16 +65,27 @@ final class Sandbox {
         process.executableURL = Self.binaryDirectory.appendingPathComponent(binary)
         process.arguments = arguments
         process.environment = environment.merging(extraEnvironment) { $1 }
-        let out = Pipe()
-        let err = Pipe()
+        // Files, not pipes: a pipe's write end inherited by a long-lived process started by a
+        // test running in parallel would keep the read from ever seeing end-of-file.
+        let outURL = root.appendingPathComponent("stdout-\(UUID().uuidString)")
+        let errURL = root.appendingPathComponent("stderr-\(UUID().uuidString)")
+        FileManager.default.createFile(atPath: outURL.path, contents: nil)
+        FileManager.default.createFile(atPath: errURL.path, contents: nil)
+        let out = try FileHandle(forWritingTo: outURL)
+        let err = try FileHandle(forWritingTo: errURL)
+        defer {
+            try? out.close()
+            try? err.close()
+            try? FileManager.default.removeItem(at: outURL)
+            try? FileManager.default.removeItem(at: errURL)
+        }
         process.standardOutput = out
         process.standardError = err
         process.standardInput = FileHandle.nullDevice
         try process.run()
-        // Read before waiting: a full pipe would otherwise block the child forever.
-        let outData = out.fileHandleForReading.readDataToEndOfFile()
-        let errData = err.fileHandleForReading.readDataToEndOfFile()
         process.waitUntilExit()
+        let outData = try Data(contentsOf: outURL)
+        let errData = try Data(contentsOf: errURL)
         return Run(
             status: process.terminationStatus,
             stdout: String(decoding: outData, as: UTF8.self),

@@ -12,6 +12,9 @@ import Testing
         process.arguments = [
             sandbox.packageRoot.appendingPathComponent("tests/support/pack_server.py").path, pack, log, portFile,
         ]
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = FileHandle.nullDevice
+        process.standardInput = FileHandle.nullDevice
         try process.run()
         for _ in 0..<200 where !FileManager.default.fileExists(atPath: portFile) {
             usleep(25_000)
@@ -20,11 +23,16 @@ import Testing
         return ("http://127.0.0.1:\(port)", log, process)
     }
 
+    func stop(_ process: Process) {
+        kill(process.processIdentifier, SIGKILL)
+        process.waitUntilExit()
+    }
+
     @Test func conditionalSyncSends304Validators() throws {
         let sandbox = try Sandbox()
         let pack = try sandbox.write("golden.json", Fixtures.goldenPack)
         let server = try startServer(sandbox, pack: pack)
-        defer { server.process.terminate() }
+        defer { stop(server.process) }
 
         let first = try sandbox.dose("sync", server.url + "/pack.json")
         #expect(first.status == 0, "\(first.stderr)")
@@ -59,7 +67,7 @@ import Testing
         let sandbox = try Sandbox()
         let pack = try sandbox.write("golden.json", Fixtures.goldenPack)
         let server = try startServer(sandbox, pack: pack)
-        defer { server.process.terminate() }
+        defer { stop(server.process) }
         #expect(try sandbox.dose("import", pack).status == 0)
         let run = try sandbox.dose("sync", server.url + "/fail")
         #expect(run.status == 69)

@@ -1,5 +1,11 @@
 # Shared helpers for the end-to-end scenarios. Each scenario sources this, then calls `desktop_up`.
+# A scenario that sets `needs_session_bus=1` first is re-run inside its own private session bus
+# (a config with no service directories, so nothing is D-Bus-activated behind the test's back).
 set -euo pipefail
+
+if [ -n "${needs_session_bus:-}" ] && [ -z "${DOSE_IN_BUS:-}" ]; then
+    exec env DOSE_IN_BUS=1 dbus-run-session --config-file="$DOSE_ROOT/tests/e2e/session.conf" -- bash "$0" "$@"
+fi
 
 : "${DOSE_BIN:?}" "${DOSE_ROOT:?}" "${DOSE_ARTIFACTS:?}"
 scenario=$(basename "$0" .test.sh)
@@ -38,7 +44,7 @@ desktop_up() {
     bg_pids+=($!)
     export DISPLAY=":$display"
     for _ in $(seq 50); do xdpyinfo >/dev/null 2>&1 && break; sleep 0.1; done
-    dbus-monitor --session "interface='org.freedesktop.Notifications'" >"$art/dbus-monitor.txt" 2>&1 &
+    stdbuf -oL dbus-monitor --session "interface='org.freedesktop.Notifications'" >"$art/dbus-monitor.txt" 2>&1 &
     bg_pids+=($!)
     sleep 0.3
 }
@@ -123,3 +129,7 @@ chromium_load() { # chromium_load FILE DOM_OUT PNG_OUT
     timeout 90 chromium "${flags[@]}" --dump-dom "file://$1" >"$2" 2>>"$art/chromium.log"
     timeout 90 chromium "${flags[@]}" --window-size=900,700 --screenshot="$3" "file://$1" >>"$art/chromium.log" 2>&1
 }
+
+# For wait_for: true once the bus has seen at least / exactly N Notify calls (evaluated on each poll).
+notified_at_least() { [ "$(notify_count)" -ge "$1" ]; }
+notified_exactly() { [ "$(notify_count)" -eq "$1" ]; }

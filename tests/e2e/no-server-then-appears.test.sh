@@ -1,9 +1,7 @@
 #!/usr/bin/env bash
 # No notification server at notify-time: a clear log line, no crash; when a server appears the day's
 # notification is delivered once, without waiting for the next backoff step.
-if [ -z "${DOSE_IN_BUS:-}" ]; then
-    exec env DOSE_IN_BUS=1 dbus-run-session --config-file="$DOSE_ROOT/tests/e2e/session.conf" -- bash "$0" "$@"
-fi
+needs_session_bus=1
 source "$(dirname "$0")/lib.sh"
 
 desktop_up
@@ -23,7 +21,7 @@ expect "a clear log line" grep -q "no notification server" "$art/scheduler.log"
 expect "no stamp without a delivery" test ! -e "$XDG_STATE_HOME/daily-dose/last-fired"
 
 dunst_up
-wait_for 10 test "$(notify_count)" -ge 1 || fail "not delivered when the server appeared"
+wait_for 10 notified_at_least 1 || fail "not delivered when the server appeared"
 sleep 3
 expect "delivered exactly once" test "$(notify_count)" -eq 1
 expect "the stamp records today" grep -qx "$(date +%F)" "$XDG_STATE_HOME/daily-dose/last-fired"

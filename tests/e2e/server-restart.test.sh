@@ -1,9 +1,7 @@
 #!/usr/bin/env bash
 # dunst killed and started again between two fires: each fire reaches the server that is there;
 # `fire` ends when its notification's server goes away; a click after the restart opens the dose.
-if [ -z "${DOSE_IN_BUS:-}" ]; then
-    exec env DOSE_IN_BUS=1 dbus-run-session --config-file="$DOSE_ROOT/tests/e2e/session.conf" -- bash "$0" "$@"
-fi
+needs_session_bus=1
 source "$(dirname "$0")/lib.sh"
 
 desktop_up
@@ -14,7 +12,7 @@ dose import "$DOSE_ROOT/content/sample-pack.json"
 "$DOSE_BIN/dose-notify" fire --id formula-faraday-law >>"$art/fire-1.log" 2>&1 &
 first=$!
 bg_pids+=($first)
-wait_for 10 test "$(notify_count)" -eq 1 || fail "first fire not delivered"
+wait_for 10 notified_exactly 1 || fail "first fire not delivered"
 
 dunst_down
 wait_for 10 bash -c "! kill -0 $first 2>/dev/null" || fail "fire did not end when its server went away"
@@ -24,7 +22,7 @@ dunst_up
 "$DOSE_BIN/dose-notify" fire --id formula-faraday-law >>"$art/fire-2.log" 2>&1 &
 second=$!
 bg_pids+=($second)
-wait_for 10 test "$(notify_count)" -eq 2 || fail "second fire not delivered to the restarted server"
+wait_for 10 notified_exactly 2 || fail "second fire not delivered to the restarted server"
 sleep 1
 click_notification
 wait_for 15 test -s "$work/opened.log" || fail "the click after the restart opened nothing"

@@ -1,0 +1,31 @@
+import DoseCore
+import Testing
+
+@testable import DoseNotifier
+
+@Suite struct NotificationPreviewTests {
+    @Test func jsonCarriesTheIdAndNeverTheAnswer() throws {
+        let item = Item(id: "q-1", kind: .question, text: "What is $\\frac{1}{2}$?", answer: "HIDDEN", explanation: "ALSO-HIDDEN")
+        let date = try #require(CivilDate(iso: "2026-11-29"))
+        let zone = FixedOffsetZone(offset: 19_800)
+        let fireAt = zone.firstInstant(on: date, at: try #require(LocalTime(parsing: "08:00")))
+        let preview = NotificationPreview(item: item, date: date, fireAt: fireAt)
+        let json = preview.json(zone: zone)
+        let object = try #require(try JSONParser.parse(json).object)
+        let fields = Dictionary(uniqueKeysWithValues: object.map { ($0.key, $0.value.string ?? "") })
+        #expect(fields["id"] == "q-1")
+        #expect(fields["kind"] == "question")
+        #expect(fields["date"] == "2026-11-29")
+        #expect(fields["fireAt"] == "2026-11-29T08:00:00+05:30")
+        #expect(fields["summary"] == "Question of the day")
+        #expect(fields["body"] == "What is 1/2?")
+        #expect(!json.contains("HIDDEN"))
+    }
+
+    @Test func openHintWhenTheServerHasNoActions() throws {
+        let item = Item(id: "f-1", kind: .fact, text: "A fact")
+        let date = try #require(CivilDate(iso: "2026-11-29"))
+        let preview = NotificationPreview(item: item, date: date, fireAt: 0, openHint: true)
+        #expect(preview.copy.body.hasSuffix("dose show f-1"))
+    }
+}

@@ -1,0 +1,36 @@
+import Testing
+
+@testable import DoseSystem
+
+@Suite struct ArgumentsTests {
+    @Test func flagsOptionsAndPositionals() throws {
+        var arguments = Arguments(["show", "--json", "--date=2026-01-02", "ID", "--days", "3"])
+        #expect(arguments.optionalPositional() == "show")
+        let json = arguments.flag("--json")
+        #expect(json)
+        #expect(try arguments.option("--date") == "2026-01-02")
+        #expect(try arguments.option("--days") == "3")
+        #expect(try arguments.positional("ID") == "ID")
+        try arguments.finish()
+    }
+
+    @Test func unknownOptionsAreErrors() throws {
+        var arguments = Arguments(["--bogus"])
+        let json = arguments.flag("--json")
+        #expect(!json)
+        #expect(throws: CommandError.self) { try arguments.finish() }
+    }
+
+    @Test func doubleDashMakesAnIdWithALeadingDashPositional() throws {
+        var arguments = Arguments(["--json", "--", "-weird id"])
+        let json = arguments.flag("--json")
+        #expect(json)
+        #expect(try arguments.positional("ID") == "-weird id")
+        try arguments.finish()
+    }
+
+    @Test func anOptionWithoutValueIsAUsageError() {
+        var arguments = Arguments(["--date"])
+        #expect(throws: CommandError.self) { try arguments.option("--date") }
+    }
+}

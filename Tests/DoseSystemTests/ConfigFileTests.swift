@@ -1,0 +1,66 @@
+import DoseCore
+import Foundation
+import Testing
+
+@testable import DoseSystem
+
+@Suite struct ConfigFileTests {
+    func configFile() throws -> ConfigFile {
+        let directory = NSTemporaryDirectory() + "dose-config-" + UUID().uuidString
+        return ConfigFile(path: directory + "/daily-dose/config.ini")
+    }
+
+    @Test func missingFileMeansDefaults() throws {
+        let (config, problems) = try configFile().load()
+        #expect(config == DoseConfig())
+        #expect(config.notifyTime.description == "08:00")
+        #expect(problems.isEmpty)
+    }
+
+    @Test func setNormalizesAndRoundTrips() throws {
+        let file = try configFile()
+        #expect(try file.set(.branch, to: "  ee ") == "EE")
+        #expect(try file.set(.notifyTime, to: "07:05") == "07:05")
+        #expect(try file.set(.providerURL, to: "http://127.0.0.1:11434/v1") == "http://127.0.0.1:11434/v1")
+        let (config, problems) = try file.load()
+        #expect(problems.isEmpty)
+        #expect(config.branch == BranchCode(exactly: "EE"))
+        #expect(config.notifyTime.description == "07:05")
+        #expect(config.providerURL == "http://127.0.0.1:11434/v1")
+        let text = try String(contentsOfFile: file.path, encoding: .utf8)
+        #expect(text.contains("[dose]"))
+        #expect(text.contains("[provider]"))
+        try file.unset(.branch)
+        #expect(try file.load().config.branch == nil)
+    }
+
+    @Test(arguments: ["CSE", "C", "", "c s", "1A", "É E"])
+    func invalidBranchesAreRejectedNamingTheKey(_ input: String) throws {
+        let file = try configFile()
+        #expect(throws: ConfigFileError.self) { try file.set(.branch, to: input) }
+        do {
+            try file.set(.branch, to: input)
+        } catch {
+            #expect(error.description.contains("branch"))
+        }
+        #expect(!FileManager.default.fileExists(atPath: file.path), "nothing written")
+    }
+
+    @Test func aBadStoredValueIsReportedAndDefaulted() throws {
+        let file = try configFile()
+        try FileSystem.writeAtomically("# mine\n[dose]\nnotify-time=25:99\nbranch=CS\n", to: file.path)
+        let (config, problems) = try file.load()
+        #expect(config.notifyTime == DoseConfig.defaultNotifyTime)
+        #expect(config.branch == BranchCode(exactly: "CS"))
+        #expect(problems.map(\.key) == ["notify-time"])
+        // Our edits keep the user's comments.
+        try file.set(.notifyTime, to: "09:00")
+        #expect(try String(contentsOfFile: file.path, encoding: .utf8).contains("# mine"))
+    }
+
+    @Test func aSyntaxErrorIsAClearError() throws {
+        let file = try configFile()
+        try FileSystem.writeAtomically("this is [not a key file\n", to: file.path)
+        #expect(throws: ConfigFileError.self) { try file.load() }
+    }
+}

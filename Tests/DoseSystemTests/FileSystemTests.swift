@@ -1,0 +1,57 @@
+import Foundation
+import Testing
+
+@testable import DoseSystem
+
+@Suite struct FileSystemTests {
+    func temporaryDirectory() throws -> String {
+        let path = NSTemporaryDirectory() + "dose-fs-" + UUID().uuidString
+        try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
+        return path
+    }
+
+    @Test func atomicWriteReplacesWholeAndLeavesNoTemporaryFile() throws {
+        let directory = try temporaryDirectory()
+        let path = directory + "/nested/deeper/file.txt"
+        try FileSystem.writeAtomically("first", to: path, mode: 0o600)
+        try FileSystem.writeAtomically("second, longer", to: path, mode: 0o600)
+        #expect(try FileSystem.readText(path) == "second, longer")
+        let names = try FileManager.default.contentsOfDirectory(atPath: directory + "/nested/deeper")
+        #expect(names == ["file.txt"])
+        let mode = try FileManager.default.attributesOfItem(atPath: path)[.posixPermissions] as? Int
+        #expect(mode == 0o600)
+    }
+
+    @Test func aFailedWriteLeavesTheOldFile() throws {
+        let directory = try temporaryDirectory()
+        let path = directory + "/file.txt"
+        try FileSystem.writeAtomically("old", to: path)
+        chmod(directory, 0o500)
+        defer { chmod(directory, 0o700) }
+        // Root ignores directory permissions; the check only means something for other users.
+        if geteuid() != 0 {
+            #expect(throws: FileError.self) { try FileSystem.writeAtomically("new", to: path) }
+        }
+        #expect(try FileSystem.readText(path) == "old")
+    }
+
+    @Test func readRefusesOversizedFilesAndReportsMissingOnes() throws {
+        let directory = try temporaryDirectory()
+        let path = directory + "/big"
+        try FileSystem.writeAtomically([UInt8](repeating: 65, count: 100), to: path)
+        #expect(throws: FileError.self) { try FileSystem.read(path, limit: 10) }
+        do {
+            _ = try FileSystem.read(directory + "/missing")
+            Issue.record("a missing file was read")
+        } catch {
+            #expect(error.isMissing)
+            #expect(error.description.contains("missing"))
+        }
+    }
+
+    @Test func parentDirectory() {
+        #expect(FileSystem.parentDirectory(of: "/a/b/c") == "/a/b")
+        #expect(FileSystem.parentDirectory(of: "/a") == "/")
+        #expect(FileSystem.parentDirectory(of: "a") == ".")
+    }
+}
