@@ -11,8 +11,7 @@ extension Snapshot {
         var hash = FNV1a()
         hash.add(word: UInt64(itemHashes.count))
         for itemHash in itemHashes { hash.add(word: itemHash) }
-        let hex = String(hash.value, radix: 16)
-        return "fnv1a64:" + String(repeating: "0", count: 16 - hex.count) + hex
+        return "fnv1a64:" + hash.hex
     }
 
     /// One item's hash: each field tagged and length-prefixed, so no two items collide by
@@ -32,29 +31,5 @@ extension Snapshot {
         hash.add(field: 8, item.answer)
         hash.add(field: 9, item.explanation)
         return hash.value
-    }
-
-    /// 64-bit FNV-1a.
-    private struct FNV1a {
-        private(set) var value: UInt64 = 0xcbf2_9ce4_8422_2325
-
-        mutating func add(byte: UInt8) {
-            value = (value ^ UInt64(byte)) &* 0x0000_0100_0000_01b3
-        }
-
-        mutating func add(word: UInt64) {
-            for shift in stride(from: 0, to: 64, by: 8) { add(byte: UInt8(truncatingIfNeeded: word >> UInt64(shift))) }
-        }
-
-        mutating func add(field: UInt8, _ text: String?) {
-            add(byte: field)
-            guard let text else {
-                add(byte: 0xFF)  // absent differs from empty
-                return
-            }
-            add(byte: 0)
-            add(word: UInt64(text.utf8.count))
-            for byte in text.utf8 { add(byte: byte) }
-        }
     }
 }

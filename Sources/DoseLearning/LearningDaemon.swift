@@ -55,29 +55,13 @@ public final class LearningDaemon: @unchecked Sendable {
 
     /// Runs until SIGTERM or SIGINT. Call on the main thread, which the GLib loop then owns.
     public func run(network: NetworkMonitor) {
-        let loop = g_main_loop_new(nil, 0)
-        defer { g_main_loop_unref(loop) }
-        // A parent may have started us with these blocked (Foundation's Process does); GLib needs them delivered.
-        var stopSignals = sigset_t()
-        sigemptyset(&stopSignals)
-        sigaddset(&stopSignals, SIGTERM)
-        sigaddset(&stopSignals, SIGINT)
-        pthread_sigmask(SIG_UNBLOCK, &stopSignals, nil)
-        for signal in [SIGTERM, SIGINT] {
-            g_unix_signal_add_full(
-                G_PRIORITY_DEFAULT, signal,
-                { data in
-                    if let data { g_main_loop_quit(OpaquePointer(data)) }
-                    return 0  // G_SOURCE_REMOVE
-                },
-                UnsafeMutableRawPointer(loop), nil)
-        }
+        let loop = MainLoop()
         // The watched files' directories must exist, or GIO polls for them instead of using inotify.
         for path in [options.configPath, options.wakePath] {
             try? FileSystem.makeDirectories(FileSystem.parentDirectory(of: path))
         }
-        let configWatch = PathWatch(path: options.configPath) { [self] in wake("the config file changed") }
-        let wakeWatch = PathWatch(path: options.wakePath) { [self] in wake("a topic was ticked") }
+        let configWatch = FileWatch(path: options.configPath) { [self] in wake("the config file changed") }
+        let wakeWatch = FileWatch(path: options.wakePath) { [self] in wake("a topic was ticked") }
         if configWatch == nil { Log.warning("dose daemon: cannot watch \(options.configPath); provider changes are seen at the next wake-up") }
         if wakeWatch == nil { Log.warning("dose daemon: cannot watch \(options.wakePath); ticks are seen at the next wake-up") }
 
@@ -87,7 +71,7 @@ public final class LearningDaemon: @unchecked Sendable {
         wake("the daemon started")
         schedulePlanning(after: 0)
         Log.notice("dose daemon: running (network \(network.isAvailable() ? "available" : "unavailable"))")
-        g_main_loop_run(loop)
+        loop.run()
         Log.notice("dose daemon: stopping")
         withExtendedLifetime((configWatch, wakeWatch)) {}
     }

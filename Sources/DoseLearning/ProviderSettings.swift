@@ -1,3 +1,5 @@
+import DoseCore
+
 /// Where and how to ask for decks and quizzes: the `provider.*` config keys, checked; pure.
 ///
 /// `provider.url` is the API's base URL, as OpenAI-compatible clients take it
@@ -60,17 +62,7 @@ public struct ProviderSettings: Sendable, Equatable {
     ///
     /// The key enters only as a 64-bit digest: the store never sees the key itself.
     public func fingerprint(key: String?) -> String {
-        let parts = [url ?? "-", model ?? "-", keyFile ?? "-", key.map { "k" + Self.fnv1a($0) } ?? "-"]
-        return Self.fnv1a(parts.joined(separator: "\u{0}"))
-    }
-
-    static func fnv1a(_ text: String) -> String {
-        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-        for byte in text.utf8 {
-            hash ^= UInt64(byte)
-            hash = hash &* 0x100_0000_01b3
-        }
-        let hex = String(hash, radix: 16)
-        return String(repeating: "0", count: 16 - hex.count) + hex
+        let parts = [url ?? "-", model ?? "-", keyFile ?? "-", key.map { "k" + FNV1a.hex($0) } ?? "-"]
+        return FNV1a.hex(parts.joined(separator: "\u{0}"))
     }
 }

@@ -48,13 +48,7 @@ public struct PageOpener: Sendable {
 
     /// A stable, path-safe stem for an id: FNV-1a 64 in hex.
     static func fileStem(for id: String) -> String {
-        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-        for byte in id.utf8 {
-            hash ^= UInt64(byte)
-            hash = hash &* 0x100_0000_01b3
-        }
-        let hex = String(hash, radix: 16)
-        return String(repeating: "0", count: 16 - hex.count) + hex
+        FNV1a.hex(id)
     }
 
     private func fileURI(_ path: String) throws(FileError) -> String {

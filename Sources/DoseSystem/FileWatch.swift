@@ -1,9 +1,11 @@
 import CGLib
 
-/// Calls back when a file is created, changed, replaced or removed (GIO's file monitor).
+/// Calls back when a file is created, changed, replaced or removed (GIO's file monitor, inotify underneath).
 ///
-/// GIO watches the parent directory, so an atomic rename over the file is seen too.
-final class FileWatch {
+/// GIO watches the parent directory, so an atomic rename over the file is seen too; the parent
+/// should exist beforehand, or GIO falls back to polling for it. Create and drop it on the GLib thread;
+/// the handler runs there.
+public final class FileWatch {
     private let monitor: UnsafeMutablePointer<GFileMonitor>
 
     private final class Context {
@@ -11,7 +13,8 @@ final class FileWatch {
         init(handler: @escaping () -> Void) { self.handler = handler }
     }
 
-    init?(path: String, handler: @escaping () -> Void) {
+    /// Nil when GIO cannot watch the path.
+    public init?(path: String, handler: @escaping () -> Void) {
         let file = g_file_new_for_path(path)
         defer { g_object_unref(UnsafeMutableRawPointer(file)) }
         var error: UnsafeMutablePointer<GError>?
@@ -20,6 +23,7 @@ final class FileWatch {
             return nil
         }
         self.monitor = monitor
+        // The default rate limit (800 ms) only delays repeated CHANGED events; fine for a wake-up.
         let callback: @convention(c) (
             UnsafeMutablePointer<GFileMonitor>?, OpaquePointer?, OpaquePointer?, GFileMonitorEvent, gpointer?
         ) -> Void = { _, _, _, event, data in
