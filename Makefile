@@ -31,9 +31,10 @@ deps:
 build: deps-build
 	$(SWIFT) build
 
-# The Swift runtime is linked statically: nothing under the toolchain's directory is needed at run time.
+# The Swift runtime is linked statically: nothing under the toolchain's directory is needed at run time;
+# no RUNPATH either (Debian policy); bound at load time (-z now, with the toolchain's RELRO).
 release: deps-build
-	$(SWIFT) build -c release --static-swift-stdlib
+	$(SWIFT) build -c release --static-swift-stdlib --disable-local-rpath -Xlinker -z -Xlinker now
 
 # Built when missing (so `sudo make install` after `make release` does not rebuild as root).
 $(RELEASE_DIR)/dose $(RELEASE_DIR)/dose-notify:
