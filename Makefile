@@ -102,7 +102,8 @@ unit-test: deps
 	$(SWIFT) build --build-tests
 	$(SWIFT) test --skip-build
 
-e2e-test: deps build
+# The release build comes first, so the .deb scenario does not compile beside the timed desktop scenarios.
+e2e-test: deps build release
 	@tests/run-e2e.sh "$(BUILD_DIR)"
 
 test: unit-test e2e-test

@@ -141,6 +141,7 @@ closure=$(in_root bash -c '
     done' | sort -u)
 echo "$closure" >"$art/depends-closure.txt"
 for binary in dose dose-notify; do
+    : >"$art/ldd-owners-$binary.txt"
     in_root ldd "/usr/bin/$binary" >"$art/ldd-$binary.txt" 2>&1 || fail "ldd /usr/bin/$binary in the root"
     expect "$binary: every library is found" bash -c "! grep -q 'not found' '$art/ldd-$binary.txt'"
     while read -r library; do
