@@ -117,6 +117,16 @@ expect "dose-notify --dry-run prints the next notification" test -s "$art/dry-ru
 as_student /usr/bin/dose today >"$art/today.txt" 2>&1 || { cat "$art/today.txt"; fail "dose today"; }
 as_student /usr/bin/dose import --help >"$art/import-help.txt" 2>&1 || fail "dose import --help"
 expect "dose import --help is the command's own" grep -q "^Usage: dose import PACK" "$art/import-help.txt"
+own_help() { # own_help PROGRAM COMMAND: `PROGRAM COMMAND --help` prints that command's usage, exit 0
+    local text
+    text=$(as_student "/usr/bin/$1" "$2" --help) && grep -qE "^Usage: $1 (--)?${2#--}( |$)" <<<"$text"
+}
+for command in import sync validate config today show open learn daemon help; do
+    expect "dose $command --help" own_help dose "$command"
+done
+for command in run fire --dry-run dry-run; do
+    expect "dose-notify $command --help" own_help dose-notify "$command"
+done
 status=0; as_student /usr/bin/dose import /nonexistent.json >/dev/null 2>&1 || status=$?
 expect "a missing pack exits 66 (sysexits EX_NOINPUT)" test "$status" -eq 66
 
