@@ -20,7 +20,7 @@ APP_ID := net.dailydose.DailyDose
 MAN_PAGES := build/man/dose.1 build/man/dose-notify.1 build/man/daily-dose-pack.5
 UNITS := $(notdir $(wildcard packaging/systemd/*.service))
 
-.PHONY: deps deps-build build release demo test unit-test e2e-test clean man install uninstall deb
+.PHONY: deps deps-build build release demo test unit-test e2e-test clean bench fuzz fuzz-check sanitize man install uninstall deb
 
 deps-build:
 	@scripts/install-deps.sh build
@@ -106,7 +106,23 @@ unit-test: deps
 e2e-test: deps build release
 	@tests/run-e2e.sh "$(BUILD_DIR)"
 
-test: unit-test e2e-test
+# A bounded fuzz run (30 s per target, four targets) is part of the tests; `make fuzz` runs longer.
+fuzz-check:
+	@fuzz/run.sh 30
+
+fuzz:
+	@fuzz/run.sh $${FUZZ_SECONDS:-600}
+
+# The Swift test suites under AddressSanitizer and ThreadSanitizer (slow: not part of `make test`).
+sanitize: deps
+	$(SWIFT) test --sanitize=address
+	$(SWIFT) test --sanitize=thread
+
+test: unit-test e2e-test fuzz-check
 
 clean:
 	rm -rf .build build
+
+# Benchmarks against baselines measured in the same run (not part of `make test`); writes docs/performance.md.
+bench: deps
+	@bench/run.sh

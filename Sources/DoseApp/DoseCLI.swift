@@ -17,6 +17,8 @@ public enum DoseCLI {
           \(TodayCommand.usage)
           \(ShowCommand.usage)
           \(OpenCommand.usage)
+          \(LearnCommand.usage)
+          \(DaemonCommand.usage)
 
         Options:
           -h, --help     show this help (after a command: that command's help)
@@ -60,6 +62,8 @@ public enum DoseCLI {
             case "today": try TodayCommand(context: context).run(&arguments)
             case "show": try ShowCommand(context: context).run(&arguments)
             case "open": try OpenCommand(context: context).run(&arguments)
+            case "learn": try LearnCommand(context: context).run(&arguments)
+            case "daemon": try DaemonCommand(context: context).run(&arguments)
             case "help":
                 let topic = arguments.optionalPositional()
                 try arguments.finish()

@@ -32,7 +32,7 @@ final class Deliverer {
 
         let item: Item
         if let itemID {
-            guard let found = snapshot.items.first(where: { $0.id == itemID }) else {
+            guard let found = snapshot.item(id: itemID) else {
                 throw .noContent("no item with id \(JSONWriter.quoted(itemID)) in the snapshot")
             }
             item = found
@@ -60,7 +60,7 @@ final class Deliverer {
     func open(itemID: String, activationToken: String?) {
         let item: Item?
         do {
-            item = try SnapshotFile(path: paths.snapshot).read().items.first { $0.id == itemID }
+            item = try SnapshotFile(path: paths.snapshot).read().item(id: itemID)
         } catch {
             Log.error("cannot read the snapshot to open \(itemID): \(error)")
             item = nil

@@ -17,7 +17,8 @@ final class Scheduler {
     /// A day whose notification failed, and when to try again.
     private var blocked: (day: CivilDate, until: Int64)?
     private var retry = ServerRetry()
-    private var lastArmed: Int64?
+    /// The notification last announced in the log, so a six-hourly re-plan stays silent.
+    private var announced: Int64?
 
     init(paths: DosePaths) {
         self.paths = paths
@@ -58,10 +59,14 @@ final class Scheduler {
         switch plan.action {
         case .armed:
             blocked = nil
-            arm(plan.wakeAt, now: now, zone: zone, reason: "next notification \(zone.iso8601(plan.fireAt))")
+            arm(plan.wakeAt)
+            if announced != plan.fireAt {
+                Log.info("next notification \(zone.iso8601(plan.fireAt))")
+                announced = plan.fireAt
+            }
         case .fireNow:
             if let blocked, blocked.day == plan.day, now < blocked.until {
-                arm(min(blocked.until, now + FirePlanner.replanInterval), now: now, zone: zone, reason: "retry")
+                arm(min(blocked.until, now + FirePlanner.replanInterval))
                 return
             }
             fire(day: plan.day, now: now, zone: zone)
@@ -85,23 +90,19 @@ final class Scheduler {
                 let at = retry.next(after: now)
                 blocked = (day, at)
                 Log.warning("\(error); retrying at \(zone.iso8601(at)) or as soon as a server appears")
-                arm(at, now: now, zone: zone, reason: "retry")
+                arm(at)
             case .noContent:
                 // Retrying cannot help until the snapshot or config changes; the watches lift this.
                 blocked = (day, Int64.max)
                 Log.warning("nothing to notify for \(day): \(error)")
-                arm(now + FirePlanner.replanInterval, now: now, zone: zone, reason: "content")
+                arm(now + FirePlanner.replanInterval)
             }
         }
     }
 
-    private func arm(_ instant: Int64, now: Int64, zone: some ZoneRules, reason: String) {
+    private func arm(_ instant: Int64) {
         do {
             try timer?.arm(at: instant)
-            if lastArmed != instant {
-                Log.write(.debug, "armed for \(zone.iso8601(instant)) (\(reason))")
-                lastArmed = instant
-            }
         } catch {
             if error.clockChanged { return plan() }
             Log.error("cannot arm the timer: \(error)")

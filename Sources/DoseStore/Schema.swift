@@ -4,7 +4,7 @@
 /// current version is `migrations.count`. To change the schema, append a step;
 /// never edit a step that has shipped, because existing files already ran it.
 enum Schema {
-    static let migrations: [String] = [version1]
+    static let migrations: [String] = [version1, version2]
 
     /// Version 1: the pool (items and their branch tags) and sync bookkeeping.
     ///
@@ -50,5 +50,66 @@ enum Schema {
             key TEXT PRIMARY KEY NOT NULL CHECK (typeof(key) = 'text'),
             value TEXT NOT NULL CHECK (typeof(value) = 'text')
         );
+        """
+
+    /// Version 2: the learning queue — the checklist, the pending entries, the generated
+    /// decks and quizzes, and the queue-wide retry state.
+    ///
+    /// The pending entry references its checklist row, so an untick (deleting the row)
+    /// takes the entry with it in the same statement. Artifacts are kept apart from the
+    /// checklist: an untick and re-tick must never pay for a deck twice.
+    private static let version2 = """
+        CREATE TABLE learn_topics (
+            subject TEXT NOT NULL CHECK (
+                typeof(subject) = 'text' AND length(subject) BETWEEN 1 AND 200
+                AND instr(CAST(subject AS BLOB), x'00') = 0
+                AND subject NOT GLOB ('*[' || char(1) || '-' || char(31) || char(127) || ']*')
+            ),
+            topic TEXT NOT NULL CHECK (
+                typeof(topic) = 'text' AND length(topic) BETWEEN 1 AND 200
+                AND instr(CAST(topic AS BLOB), x'00') = 0
+                AND topic NOT GLOB ('*[' || char(1) || '-' || char(31) || char(127) || ']*')
+            ),
+            ticked_at INTEGER NOT NULL CHECK (typeof(ticked_at) = 'integer'),
+            PRIMARY KEY (subject, topic)
+        ) WITHOUT ROWID;
+
+        -- The promise: written with the tick, deleted only when both artifacts exist
+        -- (or by an untick, through the cascade).
+        CREATE TABLE learn_pending (
+            subject TEXT NOT NULL,
+            topic TEXT NOT NULL,
+            requested_at INTEGER NOT NULL CHECK (typeof(requested_at) = 'integer'),
+            attempts INTEGER NOT NULL DEFAULT 0 CHECK (typeof(attempts) = 'integer' AND attempts >= 0),
+            next_attempt_at INTEGER CHECK (next_attempt_at IS NULL OR typeof(next_attempt_at) = 'integer'),
+            last_error TEXT CHECK (last_error IS NULL OR typeof(last_error) = 'text'),
+            -- Set while a request runs; one left behind by a killed process is stale.
+            in_flight_since INTEGER CHECK (in_flight_since IS NULL OR typeof(in_flight_since) = 'integer'),
+            PRIMARY KEY (subject, topic),
+            FOREIGN KEY (subject, topic) REFERENCES learn_topics (subject, topic) ON DELETE CASCADE
+        ) WITHOUT ROWID;
+
+        -- Validated JSON as generated; never overwritten once stored.
+        CREATE TABLE learn_artifacts (
+            subject TEXT NOT NULL CHECK (typeof(subject) = 'text'),
+            topic TEXT NOT NULL CHECK (typeof(topic) = 'text'),
+            kind TEXT NOT NULL CHECK (kind IN ('deck', 'quiz')),
+            body TEXT NOT NULL CHECK (typeof(body) = 'text' AND json_valid(body)),
+            model TEXT CHECK (model IS NULL OR typeof(model) = 'text'),
+            created_at INTEGER NOT NULL CHECK (typeof(created_at) = 'integer'),
+            PRIMARY KEY (subject, topic, kind)
+        ) WITHOUT ROWID;
+
+        -- Queue-wide state, one row: the backoff level is shared, so a success resets
+        -- it for every topic; a pause is remembered with the provider settings it saw.
+        CREATE TABLE learn_state (
+            id INTEGER PRIMARY KEY CHECK (id = 1),
+            failures INTEGER NOT NULL DEFAULT 0 CHECK (typeof(failures) = 'integer' AND failures >= 0),
+            hold_until INTEGER CHECK (hold_until IS NULL OR typeof(hold_until) = 'integer'),
+            pause_reason TEXT CHECK (pause_reason IS NULL OR typeof(pause_reason) = 'text'),
+            pause_fingerprint TEXT CHECK (pause_fingerprint IS NULL OR typeof(pause_fingerprint) = 'text'),
+            CHECK ((pause_reason IS NULL) = (pause_fingerprint IS NULL))
+        );
+        INSERT INTO learn_state (id) VALUES (1);
         """
 }

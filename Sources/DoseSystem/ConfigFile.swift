@@ -77,18 +77,3 @@ public struct ConfigFile: Sendable {
         do { try FileSystem.writeAtomically(file.text(), to: path, mode: 0o600) } catch { throw .file(error) }
     }
 }
-
-/// Why the config file could not be read or written.
-public enum ConfigFileError: Error, CustomStringConvertible, Sendable {
-    case file(FileError)
-    case syntax(GLibError)
-    case invalid(ConfigError)
-
-    public var description: String {
-        switch self {
-        case .file(let error): return error.description
-        case .syntax(let error): return error.description
-        case .invalid(let error): return error.description
-        }
-    }
-}

@@ -11,8 +11,23 @@ public enum FileSystem {
         guard fstat(fd, &info) == 0 else { throw FileError("read", path: path, errno: errno) }
         if (info.st_mode & S_IFMT) == S_IFDIR { throw FileError("read", path: path, errno: EISDIR) }
         if Int(info.st_size) > limit { throw FileError("read", path: path, reason: .tooLarge(limit: limit)) }
-        var bytes: [UInt8] = []
-        bytes.reserveCapacity(Int(info.st_size))
+        // The size stat reports is read straight into the array (one copy, from the kernel); the loop
+        // below then takes whatever else there is (a file still growing, or one that reports size 0).
+        var readError: Int32 = 0
+        var bytes = [UInt8](unsafeUninitializedCapacity: Int(info.st_size)) { buffer, count in
+            count = 0
+            while count < buffer.count, let base = buffer.baseAddress {
+                let got = Glibc.read(fd, base + count, buffer.count - count)
+                if got < 0 {
+                    if errno == EINTR { continue }
+                    readError = errno
+                    return
+                }
+                if got == 0 { return }
+                count += got
+            }
+        }
+        if readError != 0 { throw FileError("read", path: path, errno: readError) }
         var chunk = [UInt8](repeating: 0, count: 1 << 16)
         while true {
             let count = chunk.withUnsafeMutableBytes { Glibc.read(fd, $0.baseAddress, $0.count) }
@@ -38,7 +53,9 @@ public enum FileSystem {
     public static func writeAtomically(_ bytes: [UInt8], to path: String, mode: mode_t = 0o644) throws(FileError) {
         let directory = parentDirectory(of: path)
         try makeDirectories(directory)
-        var template = Array((path + ".tmp-XXXXXX").utf8CString)
+        // The writer's pid is in the name, so a later write can tell a dead writer's leftover (SIGKILL
+        // between create and rename) from a live one's and sweep only the former.
+        var template = Array((path + ".tmp-\(getpid())-XXXXXX").utf8CString)
         let fd = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
         guard fd >= 0 else { throw FileError("create a temporary file for", path: path, errno: errno) }
         _ = fcntl(fd, F_SETFD, FD_CLOEXEC)
@@ -63,11 +80,29 @@ public enum FileSystem {
         }
         guard rename(temporary, path) == 0 else { throw FileError("replace", path: path, errno: errno) }
         committed = true
+        sweepAbandonedTemporaries(of: path)
         // The rename itself is durable only once the directory entry is flushed.
         let directoryFD = open(directory, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
         if directoryFD >= 0 {
             fsync(directoryFD)
             close(directoryFD)
+        }
+    }
+
+    /// Removes `path.tmp-PID-*` files whose writer no longer runs (killed before its rename).
+    static func sweepAbandonedTemporaries(of path: String) {
+        let directory = parentDirectory(of: path)
+        let prefix = path.split(separator: "/").last.map(String.init).map { $0 + ".tmp-" } ?? ""
+        guard !prefix.isEmpty, let stream = opendir(directory) else { return }
+        defer { closedir(stream) }
+        while let entry = readdir(stream) {
+            let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
+                String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
+            }
+            guard name.hasPrefix(prefix) else { continue }
+            let rest = name.dropFirst(prefix.count)
+            guard let dash = rest.firstIndex(of: "-"), let pid = pid_t(rest[..<dash]), pid > 0 else { continue }
+            if kill(pid, 0) != 0 && errno == ESRCH { unlink(directory + "/" + name) }
         }
     }
 

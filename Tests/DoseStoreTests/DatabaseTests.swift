@@ -28,15 +28,15 @@ import Testing
         let path = tmp.file("dose.sqlite3")
         do {
             let database = try Database(path: path)
-            #expect(try database.schemaVersion() == 1)
-            #expect(try tableNames(database) == ["item_tags", "items", "meta"])
+            #expect(try database.schemaVersion() == Database.currentVersion)
+            #expect(try tableNames(database) == ["item_tags", "items", "learn_artifacts", "learn_pending", "learn_state", "learn_topics", "meta"])
             try PoolStore(database: database).setMeta("etag", "\"abc\"")
         }
         // A second and third open must neither fail on existing tables nor lose data.
         for _ in 0..<2 {
             let database = try Database(path: path)
             #expect(try database.schemaVersion() == Database.currentVersion)
-            #expect(try tableNames(database) == ["item_tags", "items", "meta"])
+            #expect(try tableNames(database) == ["item_tags", "items", "learn_artifacts", "learn_pending", "learn_state", "learn_topics", "meta"])
             #expect(try PoolStore(database: database).meta("etag") == "\"abc\"")
         }
     }

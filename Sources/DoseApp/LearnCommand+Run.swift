@@ -1,0 +1,41 @@
+import DoseLearning
+import DoseSystem
+
+extension LearnCommand {
+    /// `dose learn run`: works through the queue now, in the foreground, printing progress.
+    ///
+    /// Every pending topic is tried once, whatever its backoff, but never while offline;
+    /// the generation lock keeps it from overlapping a running daemon's work.
+    /// Exit status: 0 when nothing is left pending, 75 when work remains (failed, offline, paused).
+    func runQueue(_ arguments: inout Arguments) throws(CommandError) {
+        try arguments.finish()
+        let network = NetworkMonitor(pumpsContext: true)
+        let worker = LearnSetup.worker(context, network: network) { line in print(line) }
+        let result: PassResult
+        do {
+            try worker.recover()
+            result = try worker.runPass(foreground: true)
+        } catch {
+            throw CommandError(error.message, exitCode: error.kind == .store ? .ioError : .software)
+        }
+        let store = try LearnSetup.store(context.paths)
+        let entries = try learnStoreCall { try store.entries() }
+        let ready = entries.filter { $0.pending == nil }.count
+        let pending = entries.count - ready
+        switch result {
+        case .waitForNetwork:
+            print("Offline: \(pending) topic\(pending == 1 ? "" : "s") wait for the network.")
+        case .waitForProvider(let reason):
+            print("Waiting for a provider: \(reason).")
+        case .paused(let reason):
+            print("Paused: \(reason).")
+        case .idle, .sleep:
+            break
+        }
+        print("\(ready) ready, \(pending) pending.")
+        if pending > 0 {
+            if case .waitForProvider = result { throw CommandError("no usable AI provider", exitCode: .config) }
+            throw CommandError("\(pending) topic\(pending == 1 ? " is" : "s are") still pending", exitCode: .temporaryFailure)
+        }
+    }
+}

@@ -1,0 +1,108 @@
+import DoseLearning
+import DoseStore
+import DoseSystem
+
+/// `dose learn …`: the checklist of covered topics, and a deck and a quiz for each ticked one.
+struct LearnCommand {
+    static let usage = """
+        dose learn tick|untick SUBJECT TOPIC
+          dose learn list [--json]
+          dose learn deck SUBJECT TOPIC
+          dose learn quiz SUBJECT TOPIC [--interactive]
+          dose learn run
+        """
+    let context: AppContext
+
+    func run(_ arguments: inout Arguments) throws(CommandError) {
+        guard let action = arguments.optionalPositional() else {
+            throw .usage("missing learn action; usage: \(Self.usage)")
+        }
+        switch action {
+        case "tick": try tick(&arguments)
+        case "untick": try untick(&arguments)
+        case "list": try list(&arguments)
+        case "deck": try deck(&arguments)
+        case "quiz": try quiz(&arguments)
+        case "run": try runQueue(&arguments)
+        default: throw .usage("unknown learn action \(action); usage: \(Self.usage)")
+        }
+    }
+
+    /// Records the tick and the pending entry in one transaction, then wakes a running daemon.
+    private func tick(_ arguments: inout Arguments) throws(CommandError) {
+        let key = try LearnSetup.topic(&arguments)
+        try arguments.finish()
+        let store = try LearnSetup.store(context.paths)
+        let outcome = try learnStoreCall { try store.tick(subject: key.subject, topic: key.topic, now: context.now) }
+        switch outcome {
+        case .alreadyComplete:
+            print("Ticked \(key): its deck and quiz are ready.")
+        case .pending(let isNew):
+            print("Ticked \(key): " + (isNew ? "a deck and a quiz will be generated." : "already pending."))
+            WakeFile(paths: context.paths).touch(now: context.now)
+        }
+    }
+
+    private func untick(_ arguments: inout Arguments) throws(CommandError) {
+        let key = try LearnSetup.topic(&arguments)
+        try arguments.finish()
+        let store = try LearnSetup.store(context.paths)
+        guard try learnStoreCall({ try store.untick(subject: key.subject, topic: key.topic) }) else {
+            throw CommandError("\(key) is not ticked", exitCode: .noInput)
+        }
+        print("Unticked \(key).")
+    }
+
+    private func list(_ arguments: inout Arguments) throws(CommandError) {
+        let json = arguments.flag("--json")
+        try arguments.finish()
+        let store = try LearnSetup.store(context.paths)
+        let entries = try learnStoreCall { try store.entries() }
+        let state = try learnStoreCall { try store.queueState() }
+        let provider = ProviderSnapshot.load(configPath: context.paths.configFile)
+        // The network is asked only when it matters: something pending, for a provider off this machine.
+        let needsNetwork = provider.problem == nil && !provider.settings.isLoopback
+            && entries.contains { $0.pending != nil && !$0.isComplete }
+        let online = needsNetwork ? NetworkMonitor(pumpsContext: true).isAvailable() : true
+        let statuses = entries.map {
+            TopicStatus.of($0, state: state, providerProblem: provider.problem, fingerprint: provider.fingerprint, online: online)
+        }
+        print(json ? LearnPrinter.listJSON(statuses) : LearnPrinter.listText(statuses), terminator: json ? "\n" : "")
+    }
+
+    private func deck(_ arguments: inout Arguments) throws(CommandError) {
+        let key = try LearnSetup.topic(&arguments)
+        try arguments.finish()
+        let body = try artifact(.deck, key)
+        do { print(LearnPrinter.deckText(try ArtifactValidator.deck(from: body), key)) } catch {
+            throw CommandError("the stored deck of \(key) is unreadable: \(error)", exitCode: .dataError)
+        }
+    }
+
+    /// The stored JSON of an artifact, or a clear error saying why there is none.
+    func artifact(_ kind: LearningArtifactKind, _ key: TopicKey) throws(CommandError) -> String {
+        let store = try LearnSetup.store(context.paths)
+        if let body = try learnStoreCall({ try store.artifact(subject: key.subject, topic: key.topic, kind: kind) }) {
+            return body
+        }
+        let entry = try learnStoreCall { try store.entry(subject: key.subject, topic: key.topic) }
+        let why = entry == nil
+            ? "it is not ticked (`dose learn tick \(shellQuoted(key.subject)) \(shellQuoted(key.topic))`)"
+            : "it is still pending (see `dose learn list`)"
+        throw CommandError("no \(kind) yet for \(key): \(why)", exitCode: .noInput)
+    }
+}
+
+/// A word quoted for a shell when it needs it, for hints in messages.
+func shellQuoted(_ word: String) -> String {
+    let safe = word.allSatisfy { $0.isLetter || $0.isNumber || "-_./".contains($0) }
+    return safe && !word.isEmpty ? word : "'" + word.replacingAll("'", with: "'\\''") + "'"
+}
+
+extension String {
+    func replacingAll(_ target: Character, with replacement: String) -> String {
+        var result = ""
+        for character in self { if character == target { result += replacement } else { result.append(character) } }
+        return result
+    }
+}

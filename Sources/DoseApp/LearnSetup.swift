@@ -1,0 +1,44 @@
+import DoseLearning
+import DoseStore
+import DoseSystem
+
+/// Builds the learning worker from the app's context: real clock, real jitter, the HTTP client.
+///
+/// `DOSE_PROVIDER_TIMEOUT` and `DOSE_PROVIDER_CONNECT_TIMEOUT` (seconds) override the request
+/// timeouts (120 s whole request, 15 s connect); tests use them to make a hanging server fail fast.
+enum LearnSetup {
+    static func worker(
+        _ context: AppContext, network: any NetworkStatus, progress: @escaping (String) -> Void
+    ) -> LearningWorker {
+        let total = Environment.value("DOSE_PROVIDER_TIMEOUT").flatMap(Double.init) ?? 120
+        let connect = Environment.value("DOSE_PROVIDER_CONNECT_TIMEOUT").flatMap(Double.init) ?? min(15, total)
+        let paths = context.paths
+        return LearningWorker(.init(
+            databasePath: paths.database, lockPath: paths.dataDirectory + "/learn.lock",
+            loadProvider: { ProviderSnapshot.load(configPath: paths.configFile) },
+            client: ChatCompletionsClient(connectTimeout: connect, totalTimeout: total),
+            network: network, now: { WallClock.now() }, jitter: { Double.random(in: -1...1) },
+            progress: progress))
+    }
+
+    /// Opens the store's learning tables.
+    static func store(_ paths: DosePaths) throws(CommandError) -> LearningStore {
+        do { return LearningStore(database: try Database(path: paths.database)) } catch {
+            throw CommandError("cannot open the store \(paths.database): \(error)", exitCode: .ioError)
+        }
+    }
+
+    /// A validated subject and topic, or a usage error naming the field.
+    static func topic(_ arguments: inout Arguments) throws(CommandError) -> TopicKey {
+        let subject = try arguments.positional("SUBJECT")
+        let topic = try arguments.positional("TOPIC")
+        do { return try TopicKey(subject: subject, topic: topic) } catch { throw .usage(error.message) }
+    }
+}
+
+/// Turns a store failure into a command error.
+func learnStoreCall<T>(_ body: () throws -> T) throws(CommandError) -> T {
+    do { return try body() } catch let error as CommandError { throw error } catch {
+        throw CommandError("the learning store: \(error)", exitCode: .ioError)
+    }
+}

@@ -1,0 +1,58 @@
+import Foundation
+
+/// Sorts failed requests into retryable, offline and needs-the-user; pure.
+public enum FailureClassifier {
+    /// The verdict on `failure`, given what the network monitor says right now and the time
+    /// (for a `Retry-After` that is a date).
+    public static func classify(_ failure: AttemptFailure, networkAvailable: Bool, now: Int64) -> Verdict {
+        switch failure {
+        case .invalidOutput(let reason):
+            return .retry(reason: "the provider's answer was not usable: \(reason)", retryAfter: nil)
+        case .transport(let problem, let detail):
+            return classify(problem, detail: detail, networkAvailable: networkAvailable)
+        case .http(let status, let body, let retryAfterHeader):
+            let error = ProviderErrorBody(body)
+            let said = error.message.map { ": \(Self.clip($0))" } ?? ""
+            switch status {
+            case 401:
+                return .needsUser(reason: "the provider refused the API key (HTTP 401)\(said); check provider.key-file or DOSE_PROVIDER_KEY")
+            case 403:
+                return .needsUser(reason: "the provider denied access (HTTP 403)\(said); check the key and its permissions")
+            case 404:
+                return .needsUser(reason: "the provider has no such model or endpoint (HTTP 404)\(said); check provider.model and provider.url")
+            case 429 where error.mentions("insufficient_quota"):
+                return .needsUser(reason: "the provider's quota is exhausted (HTTP 429 insufficient_quota)\(said); add credit or change the provider")
+            case 400 where error.mentions("invalid_api_key"):
+                return .needsUser(reason: "the provider refused the API key (HTTP 400)\(said); check provider.key-file or DOSE_PROVIDER_KEY")
+            case 400 where error.mentions("model_not_found"):
+                return .needsUser(reason: "the provider has no such model (HTTP 400)\(said); check provider.model")
+            case 429, 503:
+                let wait = retryAfterHeader.flatMap { RetryAfter.seconds($0, now: now) }
+                return .retry(reason: "the provider is busy (HTTP \(status))\(said)", retryAfter: wait)
+            default:
+                return .retry(reason: "the provider answered HTTP \(status)\(said)", retryAfter: nil)
+            }
+        }
+    }
+
+    private static func classify(
+        _ problem: AttemptFailure.TransportProblem, detail: String, networkAvailable: Bool
+    ) -> Verdict {
+        switch problem {
+        case .notConnected:
+            return .offline(reason: "no network: \(detail)")
+        case .connectionLost, .cannotFindHost, .cannotConnect, .timedOut:
+            // These happen when the network just went away, and also with a network and a
+            // dead server: the monitor, asked again after the failure, tells them apart.
+            if !networkAvailable { return .offline(reason: "the network went away: \(detail)") }
+            return .retry(reason: "cannot reach the provider: \(detail)", retryAfter: nil)
+        case .other:
+            return .retry(reason: "request failed: \(detail)", retryAfter: nil)
+        }
+    }
+
+    static func clip(_ text: String, to limit: Int = 200) -> String {
+        let flat = text.split(whereSeparator: { $0.isNewline }).joined(separator: " ")
+        return flat.count <= limit ? flat : String(flat.prefix(limit)) + "…"
+    }
+}

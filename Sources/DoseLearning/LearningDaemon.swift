@@ -1,0 +1,151 @@
+import CGLib
+import Dispatch
+import DoseSystem
+import Glibc
+import Synchronization
+
+/// The app's background half: one serial queue for every background job, woken by GLib events.
+///
+/// The GLib main loop owns the main thread and the GIO objects (network monitor, file monitors);
+/// their callbacks only post work to `jobs`, a serial `DispatchQueue` that runs the worker and the
+/// planning pass one at a time — so no two AI calls ever run at once, and jobs that wake together
+/// take turns. Nothing here uses `@MainActor` or `DispatchQueue.main`: with `g_main_loop_run` on the
+/// main thread, the main queue is never drained.
+///
+/// Wake-ups: start (after clearing stale in-flight marks), the wake file (`dose learn tick`), the
+/// config file (a provider configured or changed), the network coming back, the next backoff
+/// time, and the planning timer (every six hours).
+public final class LearningDaemon: @unchecked Sendable {
+    public struct Options: Sendable {
+        public var configPath: String
+        public var wakePath: String
+        /// Seconds between planning passes.
+        public var planningInterval: Int64 = 6 * 3600
+        /// How often an offline or provider-less queue looks again even without an event (a fallback).
+        public var recheckInterval: Int64 = 300
+
+        public init(configPath: String, wakePath: String) {
+            self.configPath = configPath
+            self.wakePath = wakePath
+        }
+    }
+
+    private let options: Options
+    private let jobs = DispatchQueue(label: "net.dailydose.jobs")
+    private let worker: QueueConfined<LearningWorker>
+    private let planningPass: @Sendable () -> Void
+    private let now: @Sendable () -> Int64
+    /// True while a worker pass is queued and not yet started: wake-ups coalesce into it.
+    private let passQueued = Atomic<Bool>(false)
+    /// Bumped each time a pass schedules its timer; an older timer that fires finds it changed and does nothing.
+    private let timerGeneration = Atomic<Int>(0)
+
+    /// - Parameters:
+    ///   - makeWorker: builds the worker; called once, on the jobs queue's behalf.
+    ///   - planningPass: the sync-and-mirror pass, run on the jobs queue.
+    public init(
+        options: Options, worker: LearningWorker, now: @escaping @Sendable () -> Int64,
+        planningPass: @escaping @Sendable () -> Void
+    ) {
+        self.options = options
+        self.worker = QueueConfined(worker)
+        self.now = now
+        self.planningPass = planningPass
+    }
+
+    /// Runs until SIGTERM or SIGINT. Call on the main thread, which the GLib loop then owns.
+    public func run(network: NetworkMonitor) {
+        let loop = g_main_loop_new(nil, 0)
+        defer { g_main_loop_unref(loop) }
+        // A parent may have started us with these blocked (Foundation's Process does); GLib needs them delivered.
+        var stopSignals = sigset_t()
+        sigemptyset(&stopSignals)
+        sigaddset(&stopSignals, SIGTERM)
+        sigaddset(&stopSignals, SIGINT)
+        pthread_sigmask(SIG_UNBLOCK, &stopSignals, nil)
+        for signal in [SIGTERM, SIGINT] {
+            g_unix_signal_add_full(
+                G_PRIORITY_DEFAULT, signal,
+                { data in
+                    if let data { g_main_loop_quit(OpaquePointer(data)) }
+                    return 0  // G_SOURCE_REMOVE
+                },
+                UnsafeMutableRawPointer(loop), nil)
+        }
+        // The watched files' directories must exist, or GIO polls for them instead of using inotify.
+        for path in [options.configPath, options.wakePath] {
+            try? FileSystem.makeDirectories(FileSystem.parentDirectory(of: path))
+        }
+        let configWatch = PathWatch(path: options.configPath) { [self] in wake("the config file changed") }
+        let wakeWatch = PathWatch(path: options.wakePath) { [self] in wake("a topic was ticked") }
+        if configWatch == nil { Log.warning("dose daemon: cannot watch \(options.configPath); provider changes are seen at the next wake-up") }
+        if wakeWatch == nil { Log.warning("dose daemon: cannot watch \(options.wakePath); ticks are seen at the next wake-up") }
+
+        jobs.async { [self] in
+            do { try worker.value.recover() } catch { Log.error("dose daemon: \(error)") }
+        }
+        wake("the daemon started")
+        schedulePlanning(after: 0)
+        Log.notice("dose daemon: running (network \(network.isAvailable() ? "available" : "unavailable"))")
+        g_main_loop_run(loop)
+        Log.notice("dose daemon: stopping")
+        withExtendedLifetime((configWatch, wakeWatch)) {}
+    }
+
+    /// Posts a worker pass to the jobs queue, unless one is already waiting there. Any thread.
+    public func wake(_ reason: String) {
+        guard !passQueued.exchange(true, ordering: .sequentiallyConsistent) else { return }
+        Log.info("dose daemon: waking: \(reason)")
+        jobs.async { [self] in
+            passQueued.store(false, ordering: .sequentiallyConsistent)
+            pass()
+        }
+    }
+
+    /// One worker pass, then a timer for whatever it waits for. On the jobs queue.
+    private func pass() {
+        let result: PassResult
+        do {
+            result = try worker.value.runPass(foreground: false)
+        } catch {
+            Log.error("dose daemon: \(error)")
+            schedule(after: 60, reason: "retrying after a store error")
+            return
+        }
+        switch result {
+        case .idle:
+            cancelTimer()
+        case .sleep(let until):
+            schedule(after: max(1, until - now()), reason: "the next attempt is due")
+        case .waitForNetwork:
+            Log.info("dose daemon: offline; waiting for the network")
+            schedule(after: options.recheckInterval, reason: "checking the network again")
+        case .waitForProvider(let reason):
+            Log.info("dose daemon: waiting for a provider: \(reason)")
+            schedule(after: options.recheckInterval, reason: "checking the provider again")
+        case .paused(let reason):
+            Log.warning("dose daemon: learning queue paused: \(reason)")
+            cancelTimer()
+        }
+    }
+
+    private func schedule(after seconds: Int64, reason: String) {
+        let generation = timerGeneration.add(1, ordering: .sequentiallyConsistent).newValue
+        jobs.asyncAfter(deadline: .now() + .seconds(Int(seconds))) { [self] in
+            guard timerGeneration.load(ordering: .sequentiallyConsistent) == generation else { return }
+            wake(reason)
+        }
+    }
+
+    private func cancelTimer() {
+        timerGeneration.add(1, ordering: .sequentiallyConsistent)
+    }
+
+    /// The planning pass, on the same queue as the worker, every `planningInterval`.
+    private func schedulePlanning(after seconds: Int64) {
+        jobs.asyncAfter(deadline: .now() + .seconds(Int(seconds))) { [self] in
+            planningPass()
+            schedulePlanning(after: options.planningInterval)
+        }
+    }
+}

@@ -1,0 +1,154 @@
+import DoseStore
+
+/// Works through the pending list: one topic at a time, under the machine-wide lock.
+///
+/// Synchronous and single-threaded by design: the daemon calls it on its one serial queue and
+/// `dose learn run` on its main thread. The clock, the jitter source, the provider client and
+/// the network status are injected. Not `Sendable`: it belongs to the thread that calls it.
+public final class LearningWorker {
+    public struct Dependencies {
+        public var databasePath: String
+        public var lockPath: String
+        public var loadProvider: () -> ProviderSnapshot
+        public var client: any ArtifactGenerating
+        public var network: any NetworkStatus
+        /// Unix seconds now.
+        public var now: () -> Int64
+        /// A jitter sample in -1...1.
+        public var jitter: () -> Double
+        /// One line of progress (`dose learn run` prints it; the daemon logs it).
+        public var progress: (String) -> Void
+
+        public init(
+            databasePath: String, lockPath: String, loadProvider: @escaping () -> ProviderSnapshot,
+            client: any ArtifactGenerating, network: any NetworkStatus, now: @escaping () -> Int64,
+            jitter: @escaping () -> Double, progress: @escaping (String) -> Void
+        ) {
+            self.databasePath = databasePath
+            self.lockPath = lockPath
+            self.loadProvider = loadProvider
+            self.client = client
+            self.network = network
+            self.now = now
+            self.jitter = jitter
+            self.progress = progress
+        }
+    }
+
+    private let dependencies: Dependencies
+    private var lock: GenerationLock { GenerationLock(path: dependencies.lockPath) }
+
+    public init(_ dependencies: Dependencies) {
+        self.dependencies = dependencies
+    }
+
+    /// Clears in-flight marks a killed process left behind (under the lock, so no live request is touched).
+    public func recover() throws(LearningError) {
+        try lock.withLock { () throws(LearningError) in
+            let cleared = try storeCall { try openStore().clearStaleInFlight() }
+            if cleared > 0 { dependencies.progress("cleared \(cleared) interrupted request\(cleared == 1 ? "" : "s")") }
+        }
+    }
+
+    /// Works until nothing more can be done now; `foreground` tries every pending topic once, whatever its backoff.
+    public func runPass(foreground: Bool) throws(LearningError) -> PassResult {
+        var visited = Set<TopicKey>()
+        while true {
+            let store = try storeCall { try openStore() }
+            let provider = dependencies.loadProvider()
+            let online = provider.settings.isLoopback || dependencies.network.isAvailable()
+            let inputs = QueuePlanner.Inputs(
+                entries: try storeCall { try store.entries() }, state: try storeCall { try store.queueState() },
+                now: dependencies.now(), foreground: foreground, visited: visited, providerProblem: provider.problem,
+                fingerprint: provider.fingerprint, online: online)
+            switch QueuePlanner.decide(inputs) {
+            case .idle:
+                return .idle
+            case .waitForProvider(let reason):
+                return .waitForProvider(reason: reason)
+            case .paused(let reason):
+                return .paused(reason: reason)
+            case .waitForNetwork:
+                return .waitForNetwork
+            case .sleep(let until):
+                return .sleep(until: until)
+            case .liftPause:
+                dependencies.progress("the provider settings changed: resuming the queue")
+                try storeCall { try store.resume() }
+            case .settle(let key):
+                _ = try storeCall { try store.settle(subject: key.subject, topic: key.topic) }
+            case .attempt(let key, _):
+                visited.insert(key)
+                if let stop = try lock.withLock({ () throws(LearningError) -> PassResult? in
+                    try generate(key, provider: provider)
+                }) {
+                    return stop
+                }
+            }
+        }
+    }
+
+    /// Generates what `key` still lacks, holding the lock; returns a result when the pass must stop.
+    private func generate(_ key: TopicKey, provider: ProviderSnapshot) throws(LearningError) -> PassResult? {
+        let store = try storeCall { try openStore() }
+        // Holding the lock, any in-flight mark is a dead process's.
+        _ = try storeCall { try store.clearStaleInFlight() }
+        // Asked again under the lock: another process may have finished or the student unticked.
+        guard let entry = try storeCall({ try store.entry(subject: key.subject, topic: key.topic) }),
+            entry.pending != nil
+        else { return nil }
+        for kind in QueuePlanner.missing(entry) {
+            guard provider.settings.isLoopback || dependencies.network.isAvailable() else { return .waitForNetwork }
+            guard try storeCall({ try store.beginAttempt(subject: key.subject, topic: key.topic, now: dependencies.now()) })
+            else { return nil }
+            dependencies.progress("\(key): asking for the \(kind)…")
+            let result = dependencies.client.generate(kind, for: key, settings: provider.settings, key: provider.key)
+            let now = dependencies.now()
+            switch result {
+            case .success(let body):
+                let cleared = try storeCall {
+                    try store.storeArtifact(
+                        subject: key.subject, topic: key.topic, kind: kind, body: body, model: provider.settings.model, now: now)
+                }
+                dependencies.progress("\(key): \(kind) stored" + (cleared ? "; ready" : ""))
+            case .failure(let failure):
+                let online = provider.settings.isLoopback || dependencies.network.isAvailable()
+                switch FailureClassifier.classify(failure, networkAvailable: online, now: now) {
+                case .retry(let reason, let retryAfter):
+                    let failures = try storeCall { try store.queueState() }.failures + 1
+                    let delay = Backoff.delay(afterFailures: failures, jitter: dependencies.jitter(), retryAfter: retryAfter)
+                    try storeCall {
+                        try store.recordFailure(
+                            subject: key.subject, topic: key.topic, error: reason, nextAttemptAt: now + delay,
+                            failures: failures, holdUntil: now + delay)
+                    }
+                    dependencies.progress("\(key): \(kind) failed: \(reason); next try in \(delay) s")
+                    return nil
+                case .offline(let reason):
+                    try storeCall { try store.recordOffline(subject: key.subject, topic: key.topic, reason: reason) }
+                    dependencies.progress("\(key): \(reason); waiting for the network")
+                    return .waitForNetwork
+                case .needsUser(let reason):
+                    try storeCall {
+                        try store.pause(subject: key.subject, topic: key.topic, reason: reason, fingerprint: provider.fingerprint)
+                    }
+                    dependencies.progress("\(key): paused: \(reason)")
+                    return .paused(reason: reason)
+                }
+            }
+        }
+        return nil
+    }
+
+    private func openStore() throws(StoreError) -> LearningStore {
+        LearningStore(database: try Database(path: dependencies.databasePath))
+    }
+
+    /// Runs a store call, turning its failure into a `LearningError`.
+    private func storeCall<T>(_ body: () throws -> T) throws(LearningError) -> T {
+        do { return try body() } catch { throw LearningError(.store, "the learning store: \(error)") }
+    }
+}
+
+@available(*, unavailable, message: "a worker belongs to the thread (or serial queue) that runs it")
+extension LearningWorker: Sendable {}

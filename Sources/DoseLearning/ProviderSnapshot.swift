@@ -1,0 +1,40 @@
+import DoseSystem
+
+/// The provider settings and key as read at one moment, with whatever makes them unusable.
+public struct ProviderSnapshot: Sendable {
+    public var settings: ProviderSettings
+    /// Never logged or printed.
+    public var key: String?
+    /// Why requests cannot be made (nothing configured, a key file others can read), or nil.
+    public var problem: String?
+
+    public init(settings: ProviderSettings, key: String?, problem: String?) {
+        self.settings = settings
+        self.key = key
+        self.problem = problem
+    }
+
+    /// Digest of the settings and key, compared with a pause's.
+    public var fingerprint: String { settings.fingerprint(key: key) }
+
+    /// Reads the config file and the key afresh (the daemon calls this before every decision).
+    public static func load(configPath: String) -> ProviderSnapshot {
+        let config: DoseConfig
+        do {
+            config = try ConfigFile(path: configPath).load().config
+        } catch {
+            return ProviderSnapshot(
+                settings: ProviderSettings(url: nil, model: nil, keyFile: nil), key: nil,
+                problem: "the config file cannot be read: \(error)")
+        }
+        let settings = ProviderSettings(url: config.providerURL, model: config.providerModel, keyFile: config.providerKeyFile)
+        if let missing = settings.missing { return ProviderSnapshot(settings: settings, key: nil, problem: missing) }
+        do {
+            let key = try ProviderKey.load(
+                keyFile: settings.keyFile, environment: Environment.value(ProviderKey.environmentVariable))
+            return ProviderSnapshot(settings: settings, key: key, problem: nil)
+        } catch {
+            return ProviderSnapshot(settings: settings, key: nil, problem: error.message)
+        }
+    }
+}

@@ -1,0 +1,181 @@
+import Foundation
+import Testing
+
+/// A throw-away XDG home, the real `dose` binary, and the scripted fake provider on loopback.
+///
+/// Same approach as DoseAppTests' Sandbox: the binary is found next to the test runner.
+final class LearnSandbox {
+    let root: URL
+    let packageRoot: URL
+    private var server: Process?
+    private(set) var providerURL = ""
+
+    struct Run {
+        var status: Int32
+        var stdout: String
+        var stderr: String
+    }
+
+    init() throws {
+        root = FileManager.default.temporaryDirectory.appendingPathComponent("dose-learn-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: root, withIntermediateDirectories: true)
+        packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent()
+    }
+
+    deinit {
+        // SIGKILL: children of Foundation's Process may start with SIGTERM blocked, and then ignore terminate().
+        if let server, server.isRunning {
+            kill(server.processIdentifier, SIGKILL)
+            server.waitUntilExit()
+        }
+        try? FileManager.default.removeItem(at: root)
+    }
+
+    static var binaryDirectory: URL {
+        if let override = ProcessInfo.processInfo.environment["DOSE_BIN_DIR"] { return URL(fileURLWithPath: override) }
+        var directory = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath().deletingLastPathComponent()
+        while !FileManager.default.fileExists(atPath: directory.appendingPathComponent("dose").path), directory.path != "/" {
+            directory = directory.deletingLastPathComponent()
+        }
+        return directory
+    }
+
+    var dosePath: String { Self.binaryDirectory.appendingPathComponent("dose").path }
+
+    var environment: [String: String] {
+        [
+            "HOME": root.path,
+            "XDG_DATA_HOME": root.appendingPathComponent("data").path,
+            "XDG_CONFIG_HOME": root.appendingPathComponent("config").path,
+            "XDG_STATE_HOME": root.appendingPathComponent("state").path,
+            "XDG_CACHE_HOME": root.appendingPathComponent("cache").path,
+            "XDG_RUNTIME_DIR": root.appendingPathComponent("runtime").path,
+            "PATH": "/usr/bin:/bin", "TZ": "UTC", "LANG": "C.UTF-8",
+            // A hang past this is a timeout; the tests' server answers in milliseconds otherwise.
+            "DOSE_PROVIDER_TIMEOUT": "2",
+        ]
+    }
+
+    var databasePath: String { root.appendingPathComponent("data/daily-dose/dose.sqlite3").path }
+    var scriptPath: String { root.appendingPathComponent("script.json").path }
+    var logPath: String { root.appendingPathComponent("requests.log").path }
+
+    // MARK: The fake provider
+
+    /// Starts the fake provider with `script`; returns its base URL (`http://127.0.0.1:PORT/v1`).
+    @discardableResult
+    func startProvider(_ script: String = #"{"default": "ok"}"#) throws -> String {
+        try setScript(script)
+        let portFile = root.appendingPathComponent("port").path
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = [
+            "python3", packageRoot.appendingPathComponent("tests/support/fake_provider.py").path,
+            "--port-file", portFile, "--log", logPath, "--script", scriptPath,
+        ]
+        try process.run()
+        server = process
+        for _ in 0..<400 where !FileManager.default.fileExists(atPath: portFile) { usleep(10_000) }
+        let port = try String(contentsOfFile: portFile, encoding: .utf8)
+        providerURL = "http://127.0.0.1:\(port)/v1"
+        return providerURL
+    }
+
+    func setScript(_ script: String) throws {
+        try script.write(toFile: scriptPath, atomically: true, encoding: .utf8)
+    }
+
+    /// The provider's request log: one dictionary per request (kind, subject, topic, response, auth).
+    func requests() throws -> [[String: Any]] {
+        guard let text = try? String(contentsOfFile: logPath, encoding: .utf8) else { return [] }
+        return try text.split(separator: "\n").map {
+            try JSONSerialization.jsonObject(with: Data($0.utf8)) as! [String: Any]
+        }
+    }
+
+    /// How many times the provider was asked for `kind` of `topic`.
+    func calls(_ topic: String, _ kind: String) throws -> Int {
+        try requests().filter { $0["topic"] as? String == topic && $0["kind"] as? String == kind }.count
+    }
+
+    func configureProvider() throws {
+        #expect(try dose("config", "set", "provider.url", providerURL).status == 0)
+        #expect(try dose("config", "set", "provider.model", "test-model").status == 0)
+    }
+
+    // MARK: Running dose
+
+    /// Runs `dose ARGS` to completion. Output goes through files, not pipes: a long-lived child
+    /// started by a parallel test could inherit a pipe's write end and keep it open forever.
+    @discardableResult
+    func run(_ arguments: [String], stdin: String? = nil, extraEnvironment: [String: String] = [:]) throws -> Run {
+        let id = UUID().uuidString
+        let outPath = root.appendingPathComponent("out-\(id)").path
+        let errPath = root.appendingPathComponent("err-\(id)").path
+        let inPath = root.appendingPathComponent("in-\(id)").path
+        FileManager.default.createFile(atPath: outPath, contents: nil)
+        FileManager.default.createFile(atPath: errPath, contents: nil)
+        FileManager.default.createFile(atPath: inPath, contents: Data((stdin ?? "").utf8))
+        defer {
+            for path in [outPath, errPath, inPath] { try? FileManager.default.removeItem(atPath: path) }
+        }
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: dosePath)
+        process.arguments = arguments
+        process.environment = environment.merging(extraEnvironment) { $1 }
+        let out = FileHandle(forWritingAtPath: outPath)!
+        let err = FileHandle(forWritingAtPath: errPath)!
+        let input = FileHandle(forReadingAtPath: inPath)!
+        process.standardOutput = out
+        process.standardError = err
+        process.standardInput = input
+        try process.run()
+        process.waitUntilExit()
+        try? out.close()
+        try? err.close()
+        try? input.close()
+        return Run(
+            status: process.terminationStatus,
+            stdout: (try? String(contentsOfFile: outPath, encoding: .utf8)) ?? "",
+            stderr: (try? String(contentsOfFile: errPath, encoding: .utf8)) ?? "")
+    }
+
+    @discardableResult
+    func dose(_ arguments: String...) throws -> Run { try run(arguments) }
+
+    /// Starts `dose ARGS` without waiting (the daemon, or a run to be killed).
+    func start(_ arguments: [String], log: String? = nil) throws -> Process {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: dosePath)
+        process.arguments = arguments
+        process.environment = environment
+        process.standardInput = FileHandle.nullDevice
+        let sink = log.map { path -> FileHandle in
+            FileManager.default.createFile(atPath: path, contents: nil)
+            return FileHandle(forWritingAtPath: path)!
+        }
+        process.standardOutput = sink ?? FileHandle.nullDevice
+        process.standardError = sink ?? FileHandle.nullDevice
+        try process.run()
+        return process
+    }
+
+    /// `dose learn list --json`, keyed by topic.
+    func list() throws -> [String: [String: Any]] {
+        let run = try dose("learn", "list", "--json")
+        #expect(run.status == 0, "\(run.stderr)")
+        let array = try JSONSerialization.jsonObject(with: Data(run.stdout.utf8)) as! [[String: Any]]
+        return Dictionary(uniqueKeysWithValues: array.map { ($0["topic"] as! String, $0) })
+    }
+
+    /// Polls `condition` every 50 ms until it holds or `timeout` seconds pass; returns the seconds waited, or nil.
+    func wait(timeout: Double, _ condition: () throws -> Bool) rethrows -> Double? {
+        let start = Date()
+        while Date().timeIntervalSince(start) < timeout {
+            if try condition() { return Date().timeIntervalSince(start) }
+            usleep(50_000)
+        }
+        return nil
+    }
+}

@@ -1,0 +1,129 @@
+import Foundation
+import Testing
+
+/// The real `dose` binary against the scripted loopback provider.
+@Suite struct ProviderIntegrationTests {
+    @Test func successGeneratesEachArtifactOnceAndTicksNeverRegenerate() throws {
+        let box = try LearnSandbox()
+        try box.startProvider()
+        try box.configureProvider()
+        for topic in ["Ohm", "Kirchhoff", "Thevenin"] { #expect(try box.dose("learn", "tick", "Circuits", topic).status == 0) }
+        #expect(try box.list()["Ohm"]?["state"] as? String == "pending")
+        let run = try box.dose("learn", "run")
+        #expect(run.status == 0, "\(run.stdout)\(run.stderr)")
+        #expect(run.stdout.contains("3 ready, 0 pending"))
+        for topic in ["Ohm", "Kirchhoff", "Thevenin"] {
+            #expect(try box.calls(topic, "deck") == 1 && box.calls(topic, "quiz") == 1)
+            #expect(try box.list()[topic]?["state"] as? String == "ready")
+        }
+        // Ticking ready topics again (twice) and running again calls nothing.
+        #expect(try box.dose("learn", "tick", "Circuits", "Ohm").stdout.contains("ready"))
+        try box.dose("learn", "tick", "Circuits", "Ohm")
+        #expect(try box.dose("learn", "run").status == 0)
+        #expect(try box.requests().count == 6)
+        let deck = try box.dose("learn", "deck", "Circuits", "Ohm")
+        #expect(deck.status == 0 && deck.stdout.contains("10 cards"))
+        let quiz = try box.run(["learn", "quiz", "Circuits", "Ohm", "--interactive"], stdin: "A\nB\nC\nD\nA\nB\n")
+        #expect(quiz.stdout.contains("Score: 6/6"), "\(quiz.stdout)")
+        let missing = try box.dose("learn", "deck", "Circuits", "Norton")
+        #expect(missing.status == 66 && missing.stderr.contains("not ticked"))
+        let bad = try box.dose("learn", "tick", "Circuits", " ")
+        #expect(bad.status == 64 && bad.stderr.contains("the topic is empty"))
+    }
+
+    @Test func deckFineQuizFailingThenOnlyTheQuizIsAskedFor() throws {
+        let box = try LearnSandbox()
+        try box.startProvider(#"{"rules": [{"kind": "quiz", "responses": ["500", "malformed", "invalid", "garbage"]}]}"#)
+        try box.configureProvider()
+        try box.dose("learn", "tick", "Circuits", "Ohm")
+        for attempt in 1...4 {
+            let run = try box.dose("learn", "run")
+            #expect(run.status == 75, "attempt \(attempt): \(run.stdout)")
+            let entry = try #require(try box.list()["Ohm"])
+            #expect(entry["state"] as? String == "pending")
+            #expect(entry["hasDeck"] as? Bool == true && entry["hasQuiz"] as? Bool == false)
+            #expect(entry["nextAttemptAt"] is String)
+        }
+        let lastError = try box.list()["Ohm"]?["lastError"] as? String ?? ""
+        #expect(lastError.contains("not a JSON object"), "\(lastError)")
+        #expect(try box.dose("learn", "run").status == 0)
+        #expect(try box.calls("Ohm", "deck") == 1, "the deck was never asked for again")
+        #expect(try box.calls("Ohm", "quiz") == 5)
+        #expect(try box.list()["Ohm"]?["state"] as? String == "ready")
+    }
+
+    @Test func retryAfterIsHonouredAndCapped() throws {
+        let box = try LearnSandbox()
+        try box.startProvider(#"{"rules": [{"topic": "Ohm", "responses": ["429:300"]}, {"topic": "Gauss", "responses": ["429:7200"]}]}"#)
+        try box.configureProvider()
+        try box.dose("learn", "tick", "Physics", "Ohm")
+        let before = Int64(Date().timeIntervalSince1970)
+        #expect(try box.dose("learn", "run").status == 75)
+        let next = try #require(try box.list()["Ohm"]?["nextAttemptAt"] as? String)
+        let wait = try #require(Self.parseISO(next)) - before
+        #expect((295...305).contains(wait), "Retry-After 300 → \(wait) s")
+        try box.dose("learn", "tick", "Physics", "Gauss")
+        let start = Int64(Date().timeIntervalSince1970)
+        _ = try box.dose("learn", "run")  // Ohm now succeeds (a run ignores backoff); Gauss gets 429 with 2 h
+        let gauss = try #require(Self.parseISO(try box.list()["Gauss"]?["nextAttemptAt"] as? String ?? ""))
+        #expect((895...905).contains(gauss - start), "Retry-After 7200 capped at 900 → \(gauss - start) s")
+        #expect(try box.list()["Ohm"]?["state"] as? String == "ready")
+    }
+
+    @Test func aHangPastTheTimeoutIsAFailedAttempt() throws {
+        let box = try LearnSandbox()
+        try box.startProvider(#"{"rules": [{"kind": "deck", "responses": ["hang:10"]}]}"#)
+        try box.configureProvider()
+        try box.dose("learn", "tick", "Physics", "Ohm")
+        let start = Date()
+        let run = try box.dose("learn", "run")
+        #expect(Date().timeIntervalSince(start) < 8, "the 2 s timeout cut the 10 s hang")
+        #expect(run.status == 75)
+        let entry = try #require(try box.list()["Ohm"])
+        #expect(entry["attempts"] as? Int == 1)
+        #expect((entry["lastError"] as? String ?? "").contains("cannot reach the provider") || (entry["lastError"] as? String ?? "").contains("request failed"), "\(entry)")
+        #expect(try box.dose("learn", "run").status == 0)
+        #expect(try box.calls("Ohm", "deck") == 2 && box.calls("Ohm", "quiz") == 1)
+    }
+
+    @Test func unauthorizedPausesUntilTheProviderConfigChanges() throws {
+        let box = try LearnSandbox()
+        try box.startProvider(#"{"rules": [{"responses": ["401"]}]}"#)
+        try box.configureProvider()
+        for topic in ["Ohm", "Gauss"] { try box.dose("learn", "tick", "Physics", topic) }
+        #expect(try box.dose("learn", "run").status == 75)
+        #expect(try box.dose("learn", "run").status == 75)
+        #expect(try box.requests().count == 1, "a pause spends no more attempts")
+        let ohm = try #require(try box.list()["Ohm"])
+        #expect(ohm["state"] as? String == "paused")
+        #expect((ohm["lastError"] as? String ?? "").contains("401"))
+        #expect(try box.list()["Gauss"]?["state"] as? String == "paused")
+        // A key appears: the settings changed, the queue resumes.
+        let keyFile = box.root.appendingPathComponent("key").path
+        try "sk-test-secret\n".write(toFile: keyFile, atomically: true, encoding: .utf8)
+        chmod(keyFile, 0o644)
+        #expect(try box.dose("config", "set", "provider.key-file", keyFile).status == 0)
+        let refused = try box.list()["Ohm"]
+        #expect(refused?["state"] as? String == "waiting-for-provider")
+        #expect((refused?["lastError"] as? String ?? "").contains("chmod 600"))
+        chmod(keyFile, 0o600)
+        let run = try box.dose("learn", "run")
+        #expect(run.status == 0, "\(run.stdout)")
+        #expect(try box.requests().last?["auth"] as? Bool == true)
+        #expect(!(try box.dose("config").stdout.contains("sk-test-secret")))
+        #expect(!run.stdout.contains("sk-test-secret") && !run.stderr.contains("sk-test-secret"))
+    }
+
+    @Test func untickRemovesThePendingEntry() throws {
+        let box = try LearnSandbox()
+        try box.dose("learn", "tick", "Physics", "Ohm")
+        #expect(try box.dose("learn", "untick", "Physics", "Ohm").status == 0)
+        #expect(try box.list().isEmpty)
+        #expect(try box.dose("learn", "untick", "Physics", "Ohm").status == 66)
+    }
+
+    static func parseISO(_ text: String) -> Int64? {
+        let formatter = ISO8601DateFormatter()
+        return formatter.date(from: text).map { Int64($0.timeIntervalSince1970) }
+    }
+}

@@ -1,0 +1,97 @@
+import DoseLearning
+import Foundation
+import Testing
+
+@Suite struct ValidatorTests {
+    static func deckJSON(_ count: Int = 10, _ edit: (inout [[String: Any]]) -> Void = { _ in }) -> String {
+        var cards: [[String: Any]] = (0..<count).map { ["front": "Q\($0)?", "back": "A\($0)."] }
+        edit(&cards)
+        return json(["cards": cards])
+    }
+
+    static func quizJSON(_ count: Int = 6, _ edit: (inout [[String: Any]]) -> Void = { _ in }) -> String {
+        var questions: [[String: Any]] = (0..<count).map {
+            ["prompt": "P\($0)?", "choices": ["a", "b", "c", "d"], "answer": $0 % 4, "explanation": "Why \($0)."]
+        }
+        edit(&questions)
+        return json(["questions": questions])
+    }
+
+    static func json(_ object: Any) -> String {
+        String(decoding: try! JSONSerialization.data(withJSONObject: object), as: UTF8.self)
+    }
+
+    func deckError(_ content: String) -> String? {
+        do {
+            _ = try ArtifactValidator.deck(from: content)
+            return nil
+        } catch { return error.message }
+    }
+
+    func quizError(_ content: String) -> String? {
+        do {
+            _ = try ArtifactValidator.quiz(from: content)
+            return nil
+        } catch { return error.message }
+    }
+
+    @Test func validArtifactsPass() throws {
+        #expect(try ArtifactValidator.deck(from: Self.deckJSON(8)).cards.count == 8)
+        #expect(try ArtifactValidator.deck(from: Self.deckJSON(20)).cards.count == 20)
+        #expect(try ArtifactValidator.quiz(from: Self.quizJSON(5)).questions.count == 5)
+        #expect(try ArtifactValidator.quiz(from: Self.quizJSON(10)).questions.count == 10)
+        // A Markdown fence around the JSON is tolerated; extra keys are ignored.
+        #expect(deckError("```json\n" + Self.deckJSON() + "\n```") == nil)
+        #expect(deckError(Self.deckJSON { $0[0]["hint"] = "x" }) == nil)
+    }
+
+    @Test func canonicalJSONRoundTrips() throws {
+        let deck = try ArtifactValidator.deck(from: Self.deckJSON())
+        #expect(try ArtifactValidator.deck(from: ArtifactValidator.canonicalJSON(deck)) == deck)
+    }
+
+    @Test(arguments: [
+        ("", "the answer is empty"),
+        ("not json", "the answer is not valid JSON"),
+        (#"{"cards": [ {"front": "unterminated"#, "the answer is not valid JSON"),
+        ("[]", "the answer is not an object"),
+        ("{}", "the answer has no \"cards\""),
+        (#"{"cards": "many"}"#, "cards is not an array"),
+        (#"{"cards": null}"#, "cards is null, not an array"),
+    ])
+    func malformedDecks(content: String, message: String) {
+        #expect(deckError(content) == message)
+    }
+
+    @Test func deckRules() {
+        #expect(deckError(Self.deckJSON(7)) == "the deck has 7 cards; it needs 8 to 20")
+        #expect(deckError(Self.deckJSON(21)) == "the deck has 21 cards; it needs 8 to 20")
+        #expect(deckError(Self.deckJSON(0)) == "the deck has 0 cards; it needs 8 to 20")
+        #expect(deckError(Self.deckJSON { $0[3]["back"] = "  " }) == "cards[3].back is empty")
+        #expect(deckError(Self.deckJSON { $0[2]["front"] = "" }) == "cards[2].front is empty")
+        #expect(deckError(Self.deckJSON { $0[1].removeValue(forKey: "back") }) == "cards[1] has no \"back\"")
+        #expect(deckError(Self.deckJSON { $0[4]["front"] = 42 }) == "cards[4].front is not a string")
+        #expect(deckError(Self.deckJSON { $0[0]["back"] = String(repeating: "x", count: 1001) })
+            == "cards[0].back is longer than 1000 characters")
+        #expect(deckError(Self.deckJSON { $0[0]["front"] = "bell\u{7}" }) == "cards[0].front contains a control character")
+        #expect(deckError(Self.deckJSON { $0[5]["front"] = "Q0?" }) == "cards[5].front repeats an earlier card")
+        #expect(deckError(String(repeating: " ", count: 70_000)) == "the answer is larger than 65536 bytes")
+    }
+
+    @Test func quizRules() {
+        #expect(quizError(Self.quizJSON(4)) == "the quiz has 4 questions; it needs 5 to 10")
+        #expect(quizError(Self.quizJSON(11)) == "the quiz has 11 questions; it needs 5 to 10")
+        #expect(quizError(Self.quizJSON { $0[1]["choices"] = ["a", "b", "c"] }) == "questions[1].choices has 3 choices; it needs exactly 4")
+        #expect(quizError(Self.quizJSON { $0[1]["choices"] = ["a", "b", "c", "d", "e"] }) == "questions[1].choices has 5 choices; it needs exactly 4")
+        #expect(quizError(Self.quizJSON { $0[2]["choices"] = ["a", "b", "", "d"] }) == "questions[2].choices[2] is empty")
+        #expect(quizError(Self.quizJSON { $0[2]["choices"] = ["a", "b", "A", "d"] }) == "questions[2].choices[2] repeats another choice")
+        #expect(quizError(Self.quizJSON { $0[0]["answer"] = 4 }) == "questions[0].answer is 4; it must be the index of a choice, 0 to 3")
+        #expect(quizError(Self.quizJSON { $0[0]["answer"] = -1 }) == "questions[0].answer is -1; it must be the index of a choice, 0 to 3")
+        #expect(quizError(Self.quizJSON { $0[0]["answer"] = "B" }) == "questions[0].answer is not a whole number")
+        #expect(quizError(Self.quizJSON { $0[0]["answer"] = true }) != nil)
+        #expect(quizError(Self.quizJSON { $0[0]["answer"] = 1.5 }) != nil)
+        #expect(quizError(Self.quizJSON { $0[3]["explanation"] = " " }) == "questions[3].explanation is empty")
+        #expect(quizError(Self.quizJSON { $0[3].removeValue(forKey: "prompt") }) == "questions[3] has no \"prompt\"")
+        #expect(quizError(Self.deckJSON()) == "the answer has no \"questions\"")
+    }
+}

@@ -1,0 +1,101 @@
+#!/usr/bin/env python3
+"""Turns build/bench/ into the table of docs/performance.md: report.py RESULTS_DIR OUT.md"""
+import json
+import os
+import sys
+
+out_dir, target = sys.argv[1], sys.argv[2]
+
+
+def means(name):
+    path = os.path.join(out_dir, name)
+    if not os.path.exists(path):
+        return None
+    with open(path) as f:
+        return {r["command"]: r["mean"] for r in json.load(f)["results"]}
+
+
+def kv(name):
+    values = {}
+    path = os.path.join(out_dir, name)
+    if os.path.exists(path):
+        for line in open(path):
+            if "=" in line:
+                k, v = line.rstrip("\n").split("=", 1)
+                values[k] = v
+    return values
+
+
+def ms(seconds):
+    return f"{seconds * 1000:.1f} ms"
+
+
+rows = []  # (target, measured, ratio, verdict)
+detail = []
+sizes = [n for n in (100, 1000, 10000, 100000) if means(f"resolve-{n}.json")]
+for n in sizes:
+    r = means(f"resolve-{n}.json")
+    imp = means(f"import-{n}.json")
+    detail.append(f"| {n:,} | {ms(r['dry-run'])} | {ms(r['python'])} | {ms(r['cat'])} "
+                  f"| {r['python'] / r['dry-run']:.2f}× faster | {r['dry-run'] / r['cat']:.1f}× | "
+                  f"{ms(imp['import'])} ({n / imp['import']:,.0f} items/s) | {ms(imp['python-sqlite'])} "
+                  f"| {imp['import'] / imp['python-sqlite']:.2f}× |")
+
+fire = means("fire-1000.json")
+if fire:
+    ratio = fire["fire"] / fire["notify-send"]
+    rows.append(("fire path at 1,000 items ≤ 1.5× notify-send",
+                 f"fire {ms(fire['fire'])}, notify-send {ms(fire['notify-send'])}", f"{ratio:.2f}×",
+                 ratio <= 1.5))
+if fire and means("resolve-1000.json"):
+    r = means("resolve-1000.json")
+    ratio = r["dry-run"] / fire["notify-send"]
+    rows.append(("dry-run at 1,000 items ≤ 1.5× notify-send",
+                 f"dry-run {ms(r['dry-run'])}, notify-send {ms(fire['notify-send'])}", f"{ratio:.2f}×", ratio <= 1.5))
+big = means("resolve-100000.json")
+if big:
+    ratio = big["python"] / big["dry-run"]
+    rows.append(("dry-run at 100,000 items ≥ 3× faster than Python",
+                 f"dry-run {ms(big['dry-run'])}, Python {ms(big['python'])}", f"{ratio:.2f}× faster", ratio >= 3))
+    ratio = big["dry-run"] / big["cat"]
+    rows.append(("dry-run at 100,000 items within 10× of cat",
+                 f"dry-run {ms(big['dry-run'])}, cat {ms(big['cat'])}", f"{ratio:.1f}×", ratio <= 10))
+rest = kv("rest.txt")
+if rest:
+    s, c = int(rest["scheduler_switches"]), int(rest["c_switches"])
+    rows.append((f"at rest over {rest['idle_seconds']} s: context switches ≤ the C libnotify program",
+                 f"scheduler {s} ({rest['scheduler_threads']} threads seen), C {c} ({rest['c_threads']} threads seen)",
+                 f"{s}/{max(c, 1)}", s <= c))
+    rss = int(rest["scheduler_rss_kib"])
+    rows.append((f"scheduler RSS after {rest['replans']} re-plans ≤ 10 MiB",
+                 f"{rss / 1024:.1f} MiB (C program {int(rest['c_rss_kib']) / 1024:.1f} MiB)",
+                 f"{rss / int(rest['c_rss_kib']):.2f}× the C program", rss <= 10 * 1024))
+imp = means("import-100000.json")
+if imp:
+    rows.append(("import of 100,000 items < 2 s",
+                 f"{ms(imp['import'])} ({100000 / imp['import']:,.0f} items/s; Python json+sqlite3 {ms(imp['python-sqlite'])})",
+                 f"{imp['import'] / 2:.2f}× the budget", imp["import"] < 2))
+
+env = kv("env.txt")
+text = open(target).read() if os.path.exists(target) else ""
+marker_start, marker_end = "<!-- bench:start -->", "<!-- bench:end -->"
+table = [marker_start, "",
+         f"Measured by `make bench` ({env.get('swift', '?')}; {env.get('cpu', '?')}, {env.get('cores', '?')} cores"
+         ", shared). Every figure is a ratio against a baseline measured in the same run.", "",
+         "| target | measured | ratio | verdict |", "|---|---|---|---|"]
+table += [f"| {t} | {m} | {r} | {'PASS' if ok else 'MISS'} |" for t, m, r, ok in rows]
+table += ["", "Per pool size (means of hyperfine runs):", "",
+          "| items | dry-run | Python resolve.py | cat | dry-run vs Python | dry-run / cat | dose import | Python json+sqlite3 import | import / Python |",
+          "|---|---|---|---|---|---|---|---|---|"] + detail
+if "instructions" in env:
+    table += ["", f"callgrind, one dry-run at 10,000 items: {int(env['instructions']):,} instructions."]
+table += ["", marker_end]
+block = "\n".join(table)
+if marker_start in text:
+    head, rest_text = text.split(marker_start, 1)
+    text = head + block + rest_text.split(marker_end, 1)[1]
+else:
+    text = text + ("\n" if text else "") + block + "\n"
+with open(target, "w") as f:
+    f.write(text)
+print("\n".join(f"{'PASS' if ok else 'MISS'}  {t}: {m} ({r})" for t, m, r, ok in rows))

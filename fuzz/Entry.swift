@@ -1,0 +1,43 @@
+// libFuzzer entry points for the pure core, one per build (-D FUZZ_<TARGET>); built by fuzz/build.sh
+// with `swiftc -sanitize=fuzzer,address` over Sources/DoseCore. A crash, an assertion below, or a
+// run over -timeout (1 s) is a finding.
+
+@_cdecl("LLVMFuzzerTestOneInput")
+public func fuzzOne(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
+    let bytes = data.map { Array(UnsafeBufferPointer(start: $0, count: size)) } ?? []
+    let text = String(decoding: bytes, as: UTF8.self)
+    #if FUZZ_LATEX
+    // The converter's promise: whatever the input, no backslash and no brace in the output.
+    for output in [LaTeXText.plainText(text), LaTeXText.plainMath(text)] {
+        if output.unicodeScalars.contains(where: { $0 == "\\" || $0 == "{" || $0 == "}" }) {
+            fatalError("LaTeX output keeps \\, { or }: \(text.debugDescription) -> \(output.debugDescription)")
+        }
+    }
+    #elseif FUZZ_PACK
+    // Never crashes; an accepted pack's items validate again after a round trip through the snapshot.
+    let report = PackValidator.validate(bytes)
+    if report.problems.isEmpty {
+        let snapshot = Snapshot(generatedAt: 0, poolDigest: Snapshot.digest(of: report.items), items: report.items)
+        guard let again = try? Snapshot.decode(snapshot.encoded()), again == snapshot else {
+            fatalError("an accepted pack does not survive the snapshot round trip")
+        }
+    }
+    #elseif FUZZ_SNAPSHOT
+    // Never crashes; whatever decodes, encodes to bytes that decode to the same snapshot.
+    if let snapshot = try? Snapshot.decode(bytes) {
+        guard let again = try? Snapshot.decode(snapshot.encoded()), again == snapshot else {
+            fatalError("a decoded snapshot does not survive its own encoding")
+        }
+    }
+    #elseif FUZZ_TIME
+    // Never crashes; what parses prints back to a string that parses to the same value.
+    if let time = LocalTime(parsing: text) {
+        guard LocalTime(parsing: time.description) == time else { fatalError("LocalTime round trip: \(text.debugDescription)") }
+    }
+    if let date = CivilDate(iso: text) {
+        guard CivilDate(iso: date.description) == date else { fatalError("CivilDate round trip: \(text.debugDescription)") }
+        _ = date.daysSinceEpoch
+    }
+    #endif
+    return 0
+}
