@@ -6,7 +6,21 @@ SWIFT ?= swift
 BUILD_DIR := .build/debug
 DEMO_HOME := $(CURDIR)/build/demo-home
 
-.PHONY: deps deps-build build release demo test unit-test e2e-test clean bench fuzz fuzz-check sanitize
+# Where `make install` puts things (GNU conventions; DESTDIR for staging, as packaging/build-deb.sh does).
+PREFIX ?= /usr/local
+DESTDIR ?=
+BINDIR := $(PREFIX)/bin
+DATADIR := $(PREFIX)/share
+MANDIR := $(DATADIR)/man
+SYSTEMD_USER_UNIT_DIR := $(PREFIX)/lib/systemd/user
+# The autostart entry is configuration: /etc/xdg for the system prefix, under PREFIX otherwise.
+XDG_AUTOSTART_DIR := $(if $(filter /usr,$(PREFIX)),/etc/xdg/autostart,$(PREFIX)/etc/xdg/autostart)
+RELEASE_DIR := .build/release
+APP_ID := net.dailydose.DailyDose
+MAN_PAGES := build/man/dose.1 build/man/dose-notify.1 build/man/daily-dose-pack.5
+UNITS := $(notdir $(wildcard packaging/systemd/*.service))
+
+.PHONY: deps deps-build build release demo test unit-test e2e-test clean bench fuzz fuzz-check sanitize man install uninstall deb
 
 deps-build:
 	@scripts/install-deps.sh build
@@ -17,8 +31,68 @@ deps:
 build: deps-build
 	$(SWIFT) build
 
+# The Swift runtime is linked statically: nothing under the toolchain's directory is needed at run time;
+# no RUNPATH either (Debian policy); bound at load time (-z now, with the toolchain's RELRO).
 release: deps-build
-	$(SWIFT) build -c release
+	$(SWIFT) build -c release --static-swift-stdlib --disable-local-rpath -Xlinker -z -Xlinker now
+
+# Built when missing (so `sudo make install` after `make release` does not rebuild as root).
+$(RELEASE_DIR)/dose $(RELEASE_DIR)/dose-notify:
+	@$(MAKE) --no-print-directory release
+
+# Manual pages, from their scdoc sources.
+man: $(MAN_PAGES)
+
+build/man/%: packaging/man/%.scd
+	@mkdir -p build/man
+	scdoc <$< >$@
+
+install: $(RELEASE_DIR)/dose $(RELEASE_DIR)/dose-notify $(MAN_PAGES)
+	install -d $(DESTDIR)$(BINDIR) $(DESTDIR)$(DATADIR)/daily-dose $(DESTDIR)$(SYSTEMD_USER_UNIT_DIR) \
+		$(DESTDIR)$(DATADIR)/applications $(DESTDIR)$(XDG_AUTOSTART_DIR) \
+		$(DESTDIR)$(DATADIR)/icons/hicolor/scalable/apps $(DESTDIR)$(DATADIR)/metainfo \
+		$(DESTDIR)$(MANDIR)/man1 $(DESTDIR)$(MANDIR)/man5 $(DESTDIR)$(DATADIR)/bash-completion/completions \
+		$(DESTDIR)$(DATADIR)/zsh/vendor-completions $(DESTDIR)$(DATADIR)/fish/vendor_completions.d
+	install -m 755 $(RELEASE_DIR)/dose $(RELEASE_DIR)/dose-notify $(DESTDIR)$(BINDIR)/
+	install -m 644 content/sample-pack.json $(DESTDIR)$(DATADIR)/daily-dose/sample-pack.json
+	@# Units name /usr/bin in the repository: point them at BINDIR; they document their manual page.
+	for unit in $(UNITS); do \
+		page=dose; [ "$$unit" = dose-notify.service ] && page=dose-notify; \
+		sed -e 's|/usr/bin/|$(BINDIR)/|g' packaging/systemd/$$unit >$(DESTDIR)$(SYSTEMD_USER_UNIT_DIR)/$$unit; \
+		grep -q '^Documentation=' $(DESTDIR)$(SYSTEMD_USER_UNIT_DIR)/$$unit || \
+			sed -i "/^Description=/a Documentation=man:$$page(1)" $(DESTDIR)$(SYSTEMD_USER_UNIT_DIR)/$$unit; \
+		chmod 644 $(DESTDIR)$(SYSTEMD_USER_UNIT_DIR)/$$unit; \
+	done
+	install -m 644 desktop/$(APP_ID).desktop $(DESTDIR)$(DATADIR)/applications/
+	install -m 644 desktop/dose-notify-autostart.desktop $(DESTDIR)$(XDG_AUTOSTART_DIR)/
+	install -m 644 desktop/$(APP_ID).svg $(DESTDIR)$(DATADIR)/icons/hicolor/scalable/apps/
+	install -m 644 desktop/$(APP_ID).metainfo.xml $(DESTDIR)$(DATADIR)/metainfo/
+	install -m 644 build/man/dose.1 build/man/dose-notify.1 $(DESTDIR)$(MANDIR)/man1/
+	install -m 644 build/man/daily-dose-pack.5 $(DESTDIR)$(MANDIR)/man5/
+	install -m 644 packaging/completions/dose.bash $(DESTDIR)$(DATADIR)/bash-completion/completions/dose
+	install -m 644 packaging/completions/dose.bash $(DESTDIR)$(DATADIR)/bash-completion/completions/dose-notify
+	install -m 644 packaging/completions/_dose $(DESTDIR)$(DATADIR)/zsh/vendor-completions/_dose
+	install -m 644 packaging/completions/dose.fish packaging/completions/dose-notify.fish \
+		$(DESTDIR)$(DATADIR)/fish/vendor_completions.d/
+
+# Removes what `make install` put there (same PREFIX and DESTDIR); user data in homes is never touched.
+uninstall:
+	rm -f $(DESTDIR)$(BINDIR)/dose $(DESTDIR)$(BINDIR)/dose-notify
+	rm -f $(DESTDIR)$(DATADIR)/daily-dose/sample-pack.json
+	-rmdir $(DESTDIR)$(DATADIR)/daily-dose 2>/dev/null
+	rm -f $(addprefix $(DESTDIR)$(SYSTEMD_USER_UNIT_DIR)/,$(UNITS))
+	rm -f $(DESTDIR)$(DATADIR)/applications/$(APP_ID).desktop
+	rm -f $(DESTDIR)$(XDG_AUTOSTART_DIR)/dose-notify-autostart.desktop
+	rm -f $(DESTDIR)$(DATADIR)/icons/hicolor/scalable/apps/$(APP_ID).svg
+	rm -f $(DESTDIR)$(DATADIR)/metainfo/$(APP_ID).metainfo.xml
+	rm -f $(DESTDIR)$(MANDIR)/man1/dose.1 $(DESTDIR)$(MANDIR)/man1/dose-notify.1 $(DESTDIR)$(MANDIR)/man5/daily-dose-pack.5
+	rm -f $(DESTDIR)$(DATADIR)/bash-completion/completions/dose $(DESTDIR)$(DATADIR)/bash-completion/completions/dose-notify
+	rm -f $(DESTDIR)$(DATADIR)/zsh/vendor-completions/_dose
+	rm -f $(DESTDIR)$(DATADIR)/fish/vendor_completions.d/dose.fish $(DESTDIR)$(DATADIR)/fish/vendor_completions.d/dose-notify.fish
+
+# The Debian package, in build/deb/ (see packaging/README.md).
+deb: deps-build
+	packaging/build-deb.sh
 
 # Imports the bundled sample pack into a throw-away XDG home and prints the next morning's notification.
 demo: build
@@ -28,7 +102,8 @@ unit-test: deps
 	$(SWIFT) build --build-tests
 	$(SWIFT) test --skip-build
 
-e2e-test: deps build
+# The release build comes first, so the .deb scenario does not compile beside the timed desktop scenarios.
+e2e-test: deps build release
 	@tests/run-e2e.sh "$(BUILD_DIR)"
 
 # A bounded fuzz run (30 s per target, four targets) is part of the tests; `make fuzz` runs longer.

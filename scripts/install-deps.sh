@@ -3,10 +3,13 @@
 # Usage: scripts/install-deps.sh [build|test]   (default: test, which includes build)
 set -euo pipefail
 
-build_packages=(pkg-config libsqlite3-dev libglib2.0-dev libnotify-dev)
+# libcurl4-openssl-dev: the static Foundation (--static-swift-stdlib release build) links libcurl;
+# scdoc: the manual pages; binutils: strip for the .deb.
+build_packages=(pkg-config libsqlite3-dev libglib2.0-dev libnotify-dev libcurl4-openssl-dev scdoc binutils)
 test_packages=(dbus dbus-x11 dunst xvfb xdotool x11-utils chromium libjs-katex libnotify-bin
                sqlite3 python3 imagemagick fonts-dejavu-core iproute2 procps faketime
-               desktop-file-utils appstream systemd tzdata hyperfine valgrind)
+               desktop-file-utils appstream systemd tzdata hyperfine valgrind
+               debootstrap lintian dpkg-dev fakeroot man-db zsh fish bash-completion)
 
 wanted=("${build_packages[@]}")
 [ "${1:-test}" = test ] && wanted+=("${test_packages[@]}")
@@ -20,5 +23,13 @@ done
 echo "Installing missing packages: ${missing[*]}" >&2
 sudo=""
 [ "$(id -u)" -ne 0 ] && sudo="sudo"
-$sudo apt-get update -qq
-DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
+# Waits for another apt to finish; a failed download is retried once.
+apt=($sudo env DEBIAN_FRONTEND=noninteractive apt-get -o DPkg::Lock::Timeout=600 -o Acquire::Retries=3)
+"${apt[@]}" update -qq || { sleep 10; "${apt[@]}" update -qq; }
+apt_install() { "${apt[@]}" install -y -qq --no-install-recommends "${missing[@]}" >/tmp/daily-dose-apt.log 2>&1; }
+if ! apt_install; then
+    echo "apt-get install failed; retrying once (log: /tmp/daily-dose-apt.log)" >&2
+    sleep 10
+    "${apt[@]}" update -qq || true
+    apt_install || { tail -20 /tmp/daily-dose-apt.log >&2; echo "could not install: ${missing[*]}" >&2; exit 1; }
+fi

@@ -1,11 +1,11 @@
 import DoseCore
 import DoseSystem
 
-/// `dose config [get KEY | set KEY VALUE | unset KEY]`: the settings both processes read.
+/// `dose config [list | get KEY | set KEY VALUE | unset KEY]`: the settings both processes read.
 ///
 /// A change is a planning pass: it ends in the snapshot mirror like an import does.
 struct ConfigCommand {
-    static let usage = "dose config [get KEY | set KEY VALUE | unset KEY]"
+    static let usage = "dose config [list | get KEY | set KEY VALUE | unset KEY]"
     let context: AppContext
 
     func run(_ arguments: inout Arguments) throws(CommandError) {

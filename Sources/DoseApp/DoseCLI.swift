@@ -21,14 +21,16 @@ public enum DoseCLI {
           \(DaemonCommand.usage)
 
         Options:
-          -h, --help     show this help
+          -h, --help     show this help (after a command: that command's help)
           --version      show the version
 
         Config keys: branch, notify-time, source, provider.url, provider.model, provider.key-file
         Files: $XDG_DATA_HOME/daily-dose/dose.sqlite3, $XDG_CONFIG_HOME/daily-dose/config.ini,
                $XDG_STATE_HOME/daily-dose/snapshot.json
         Exit status: 0 ok, 1 no dose, 64 usage, 65 bad data, 66 no such input, 69 unavailable,
-                     73 cannot create, 74 I/O error, 78 config error.
+                     70 internal error, 71 OS error, 73 cannot create, 74 I/O error, 75 try again later,
+                     78 config error.
+        See dose(1) and `dose COMMAND --help`.
         """
 
     /// Runs one invocation; returns the exit status.
@@ -48,7 +50,7 @@ public enum DoseCLI {
                 throw CommandError.usage("missing command\n\n\(help)")
             }
             if arguments.flag("-h", "--help") {
-                print(help)
+                print(CommandHelp.text(for: command) ?? help)
                 return ExitCode.ok.rawValue
             }
             let context = AppContext.live()
@@ -63,7 +65,16 @@ public enum DoseCLI {
             case "learn": try LearnCommand(context: context).run(&arguments)
             case "daemon": try DaemonCommand(context: context).run(&arguments)
             case "help":
-                print(help)
+                let topic = arguments.optionalPositional()
+                try arguments.finish()
+                guard let topic else {
+                    print(help)
+                    break
+                }
+                guard let text = CommandHelp.text(for: topic) else {
+                    throw CommandError.usage("unknown command \(topic); see `dose --help`")
+                }
+                print(text)
             default:
                 throw CommandError.usage("unknown command \(command); see `dose --help`")
             }

@@ -16,13 +16,55 @@ public enum NotifyCLI {
           \(DryRunCommand.usage)
 
         Options:
-          -h, --help     show this help
+          -h, --help     show this help (after a command: that command's help)
           --version      show the version
 
         Files: $XDG_STATE_HOME/daily-dose/snapshot.json (read), $XDG_CONFIG_HOME/daily-dose/config.ini (read),
                $XDG_STATE_HOME/daily-dose/last-fired (the scheduler's own stamp)
-        Exit status: 0 ok, 1 no dose, 64 usage, 65 bad snapshot, 66 no snapshot or item, 69 unavailable.
+        Exit status: 0 ok, 1 no dose, 64 usage, 65 bad snapshot, 66 no snapshot or item, 69 unavailable,
+                     70 internal error, 71 OS error, 74 I/O error.
+        See dose-notify(1) and `dose-notify COMMAND --help`.
         """
+
+    /// One command's own help, or nil for a name that is not a command.
+    static func commandHelp(_ command: String) -> String? {
+        let text: String
+        switch command {
+        case "run":
+            text = """
+                Usage: \(RunCommand.usage)
+
+                The long-running scheduler (the user service dose-notify.service): shows today's notification
+                once, at notify-time or late if the machine was off then, and plans again whenever the
+                snapshot, the config, the time zone or the clock changes. Logs go to the journal.
+                """
+        case "fire":
+            text = """
+                Usage: \(FireCommand.usage)
+
+                Shows today's notification now (or the item ID's) and waits to handle its click until it closes.
+
+                Options:
+                  --id ID             notify this item instead of today's
+                """
+        case "dry-run", "--dry-run":
+            text = """
+                Usage: \(DryRunCommand.usage)
+
+                Prints the next notification the scheduler would arm, from the snapshot alone, without
+                showing it and without touching any file.
+
+                Options:
+                  --date YYYY-MM-DD   the notification of this day instead of the next one due
+                  --days N            N consecutive days (1 to 100000)
+                  --id ID             preview this item instead of the day's
+                  --json              one JSON object per notification
+                """
+        default:
+            return nil
+        }
+        return text + "\n\nSee dose-notify(1) for files and exit statuses."
+    }
 
     /// Runs one invocation; returns the exit status.
     public static func run(_ argv: [String]) -> Int32 {
@@ -33,7 +75,8 @@ public enum NotifyCLI {
                 return ExitCode.ok.rawValue
             }
             if arguments.flag("-h", "--help") {
-                print(help)
+                let command = arguments.flag("--dry-run") ? "dry-run" : arguments.optionalPositional()
+                print(command.flatMap(commandHelp) ?? help)
                 return ExitCode.ok.rawValue
             }
             let paths = DosePaths.fromEnvironment()

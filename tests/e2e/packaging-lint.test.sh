@@ -8,6 +8,16 @@ done
 expect "appstreamcli validate" appstreamcli validate --no-net "$DOSE_ROOT/desktop/net.dailydose.DailyDose.metainfo.xml"
 expect "the icon is an SVG" grep -q "<svg" "$DOSE_ROOT/desktop/net.dailydose.DailyDose.svg"
 
+# The manual pages, from their scdoc sources: systemd-analyze looks up each unit's Documentation=man:
+# page through man(1), so they go on MANPATH as `make install` would install them.
+command -v scdoc >/dev/null || fail "scdoc is missing: run scripts/install-deps.sh build"
+for source in "$DOSE_ROOT"/packaging/man/*.scd; do
+    page=$(basename "$source" .scd)
+    mkdir -p "$work/man/man${page##*.}"
+    scdoc <"$source" >"$work/man/man${page##*.}/$page" || fail "scdoc $page"
+done
+export MANPATH="$work/man"
+
 # systemd-analyze checks that ExecStart exists: point it at the built binary.
 for unit in "$DOSE_ROOT"/packaging/systemd/*.service; do
     name=$(basename "$unit")

@@ -1,0 +1,103 @@
+/// Each `dose` command's own `--help` (`dose import --help`, `dose help import`): usage, what it does, options.
+///
+/// The manual page dose(1) says the same at more length; keep the two in step.
+enum CommandHelp {
+    /// The help of one command, or nil for a name that is not a command.
+    static func text(for command: String) -> String? {
+        switch command {
+        case "import":
+            return page(ImportCommand.usage, """
+                Validates the content pack PACK (a file) and, only if it has no problem at all, replaces the
+                pool with its items in one transaction, then refreshes the snapshot the scheduler reads.
+                Every problem is listed with its item and field (exit 65), and nothing is changed.
+                """)
+        case "sync":
+            return page(SyncCommand.usage, """
+                Fetches the pack from SOURCE (a file path or an http:// or https:// URL), or from the
+                configured `source` when none is given, and imports it like `dose import`. Web sources use
+                a conditional GET (ETag, Last-Modified). Offline or failing, the cached pool stays, the
+                snapshot is still refreshed and the exit status tells what went wrong (69 unavailable).
+                """)
+        case "validate":
+            return page(ValidateCommand.usage, """
+                Checks the content pack PACK and lists every problem with its item and field, touching
+                nothing. Exit status 0 for a valid pack, 65 for a pack with problems, 66 when PACK is missing.
+                """)
+        case "config":
+            return page(ConfigCommand.usage, """
+                Shows or changes the settings both dose and dose-notify read. With no action, or `list`,
+                prints every setting that is set (and notify-time's default). A change refreshes the snapshot.
+
+                Keys:
+                  branch              two capital letters (CS, EE, ME, …); doses tagged for it, plus untagged ones
+                  notify-time         the morning notification's local time, HH:MM (default 08:00)
+                  source              the pack `dose sync` fetches: a file path or an http(s) URL
+                  provider.url        the AI provider's http(s) URL (learning queue)
+                  provider.model      the provider's model name
+                  provider.key-file   absolute path of a file holding the provider's API key
+                """)
+        case "today":
+            return page(TodayCommand.usage, """
+                Prints the day's whole dose (answer and explanation included) for the configured branch.
+
+                Options:
+                  --date YYYY-MM-DD   start at this day instead of today
+                  --days N            print N consecutive days (1 to 100000)
+                  --branch CODE       for this branch instead of the configured one
+                  --all               ignore branches: resolve over the whole pool
+                  --json              one JSON object per line
+                """)
+        case "show":
+            return page(ShowCommand.usage, """
+                Prints the dose with the id ID, searched in the whole pool (every branch).
+
+                Options:
+                  --json              print it as one JSON object
+                """)
+        case "open":
+            return page(OpenCommand.usage, """
+                Writes the dose page (mathematics rendered with KaTeX) for ID, or for today's dose, and
+                opens it with the desktop's default handler for web pages.
+
+                Options:
+                  --print-path        print the path of the page written
+                  --no-launch         write the page but do not open it
+                """)
+        case "learn":
+            return page("""
+                dose learn tick SUBJECT TOPIC
+                       dose learn untick SUBJECT TOPIC
+                       dose learn list [--json]
+                       dose learn deck SUBJECT TOPIC
+                       dose learn quiz SUBJECT TOPIC [--interactive]
+                       dose learn run
+                """, """
+                The learning queue: tick the topics a course has covered; a flashcard deck and a quiz are
+                generated for each by the configured AI provider (provider.url, provider.model,
+                provider.key-file or DOSE_PROVIDER_KEY), in the background by `dose daemon`.
+
+                Actions:
+                  tick SUBJECT TOPIC     mark a topic covered and queue its deck and quiz
+                  untick SUBJECT TOPIC   remove a topic (and anything pending for it)
+                  list [--json]          every ticked topic and the state of its deck and quiz
+                  deck SUBJECT TOPIC     print a topic's flashcards
+                  quiz SUBJECT TOPIC     print a topic's quiz; --interactive asks the questions
+                  run                    work the queue now, in the foreground, until it is empty
+                """)
+        case "daemon":
+            return page("dose daemon", """
+                The app's background half, run as the user service dose-daemon.service: works the learning
+                queue and runs a planning pass (a sync of the configured source, then the snapshot) every
+                six hours. Logs go to the journal.
+                """)
+        case "help":
+            return page("dose help [COMMAND]", "Prints the help of dose, or of one command (the same as `dose COMMAND --help`).")
+        default:
+            return nil
+        }
+    }
+
+    private static func page(_ usage: String, _ description: String) -> String {
+        "Usage: \(usage)\n\n\(description)\n\nSee dose(1) for files, environment and exit statuses."
+    }
+}

@@ -1,0 +1,87 @@
+#!/usr/bin/env bash
+# The bash, zsh and fish completions load without errors from where `make install` puts them and
+# complete every subcommand, action, config key and option.
+source "$(dirname "$0")/lib.sh"
+
+for shell in bash zsh fish; do command -v "$shell" >/dev/null || fail "$shell is missing: run scripts/install-deps.sh test"; done
+[ -f /usr/share/bash-completion/bash_completion ] || fail "bash-completion is missing: run scripts/install-deps.sh test"
+
+# The installed layout (as `make install PREFIX=$share/..` lays it out).
+share="$work/share"
+completions="$DOSE_ROOT/packaging/completions"
+install -Dm644 "$completions/dose.bash" "$share/bash-completion/completions/dose"
+install -Dm644 "$completions/dose.bash" "$share/bash-completion/completions/dose-notify"
+install -Dm644 "$completions/_dose" "$share/zsh/vendor-completions/_dose"
+install -Dm644 "$completions/dose.fish" "$share/fish/vendor_completions.d/dose.fish"
+install -Dm644 "$completions/dose-notify.fish" "$share/fish/vendor_completions.d/dose-notify.fish"
+
+dose_commands="import sync validate config today show open learn daemon help"
+# check SHELL LINE EXPECTED_WORDS...: every expected word is among the matches printed for LINE
+check() {
+    local shell=$1 line=$2; shift 2
+    local matches missing=()
+    matches=$(complete_in_"$shell" "$line" 2>"$work/$shell.err") || fail "$shell: completing '$line' failed: $(cat "$work/$shell.err")"
+    [ -s "$work/$shell.err" ] && fail "$shell: completing '$line' printed errors: $(cat "$work/$shell.err")"
+    for word in "$@"; do grep -qx -- "$word" <<<"$matches" || missing+=("$word"); done
+    [ ${#missing[@]} -eq 0 ] || fail "$shell: '$line' does not offer ${missing[*]} (got: $(echo $matches))"
+    log "ok: $shell completes '$line' -> $*"
+}
+
+# bash: bash-completion loads the file on demand by command name, as in an interactive shell.
+complete_in_bash() {
+    BASH_COMPLETION_USER_DIR="$work/none" XDG_DATA_DIRS="$share" bash --norc --noprofile -c '
+        source /usr/share/bash-completion/bash_completion
+        command=${1%% *}
+        __load_completion "$command" || { echo "no completion loaded for $command" >&2; exit 1; }
+        complete -p "$command" >/dev/null || exit 1
+        read -ra COMP_WORDS <<<"$1"
+        [[ $1 == *" " ]] && COMP_WORDS+=("")
+        COMP_CWORD=$(( ${#COMP_WORDS[@]} - 1 )); COMP_LINE=$1; COMP_POINT=${#COMP_LINE}
+        function=$(complete -p "$command" | sed -E "s/.* -F ([^ ]+) .*/\1/")
+        "$function" "$command" "${COMP_WORDS[COMP_CWORD]}" "${COMP_WORDS[COMP_CWORD-1]}"
+        printf "%s\n" "${COMPREPLY[@]}"' _ "$1"
+}
+# zsh: compinit in a clean ZDOTDIR, the real completion system driven through zpty.
+complete_in_zsh() {
+    ZDOTDIR="$work/zdot" timeout 30 zsh -f "$DOSE_ROOT/tests/support/zsh-complete.zsh" "$share/zsh/vendor-completions" "$1"
+}
+# fish: XDG_DATA_DIRS puts the vendor directory on fish's completion path, as for a system install;
+# fish autoloads a command's completions only when the command is on PATH (stand-ins will do).
+mkdir -p "$work/bin"
+for command in dose dose-notify; do printf '#!/bin/sh\nexit 0\n' >"$work/bin/$command"; chmod +x "$work/bin/$command"; done
+complete_in_fish() {
+    PATH="$work/bin:$PATH" XDG_DATA_DIRS="$share:/usr/share" fish -c "complete -C '$1'" | cut -f1
+}
+mkdir -p "$work/zdot" "$work/none"
+
+# Each file loads cleanly on its own.
+expect "bash: the file sources without error" bash -c "source /usr/share/bash-completion/bash_completion; source '$share/bash-completion/completions/dose' 2>'$work/bash-source.err'; test ! -s '$work/bash-source.err' && complete -p dose && complete -p dose-notify"
+expect "zsh: _dose parses" zsh -n "$share/zsh/vendor-completions/_dose"
+zsh_defines() {
+    ZDOTDIR="$work/zdot" zsh -f -c "fpath=($share/zsh/vendor-completions \$fpath); autoload -U compinit; compinit -u -d $work/zcompdump; [[ \$_comps[dose] == _dose && \$_comps[dose-notify] == _dose ]] && autoload +X _dose && (( \$+functions[_dose] ))"
+}
+expect "zsh: compinit binds _dose to dose and dose-notify" zsh_defines
+expect "fish: dose.fish sources without error" fish --no-config -c "source $share/fish/vendor_completions.d/dose.fish"
+expect "fish: dose-notify.fish sources without error" fish --no-config -c "source $share/fish/vendor_completions.d/dose-notify.fish"
+
+for shell in bash zsh fish; do
+    # shellcheck disable=SC2086
+    check "$shell" "dose " $dose_commands
+    check "$shell" "dose config " list get set unset
+    check "$shell" "dose config set " branch notify-time source provider.url provider.model provider.key-file
+    check "$shell" "dose today --" --date --days --branch --all --json --help
+    check "$shell" "dose show --" --json
+    check "$shell" "dose open --" --print-path --no-launch
+    check "$shell" "dose learn " tick untick list deck quiz run
+    check "$shell" "dose learn list --" --json
+    check "$shell" "dose learn quiz --" --interactive
+    check "$shell" "dose import --" --help
+    check "$shell" "dose-notify " run fire
+    check "$shell" "dose-notify --" --dry-run --help --version
+    check "$shell" "dose-notify --dry-run --" --date --days --id --json
+    check "$shell" "dose-notify fire --" --id
+done
+check bash "dose --" --help --version
+check zsh "dose --" --help --version
+check fish "dose --" --help --version
+log "done"

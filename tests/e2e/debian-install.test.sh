@@ -1,0 +1,226 @@
+#!/usr/bin/env bash
+# The .deb installs into a clean Debian 12 root made with debootstrap, with apt resolving its
+# dependencies, on a machine with no Swift toolchain in it: `dose import` of the bundled pack and
+# `dose-notify --dry-run` work from /usr/bin; every library the binaries load comes from a package
+# in the Depends closure; lintian has no error; the installed desktop entries, metainfo, units and
+# manual pages validate; removing the package leaves user data alone. Also `make install` /
+# `make uninstall` under PREFIX=/usr/local into a DESTDIR.
+#
+# The debootstrapped root is cached as a tarball under $DOSE_TEST_CACHE (default
+# /var/cache/daily-dose-test) so a rerun skips debootstrap. Needs root (chroot, mount).
+build_home=${HOME:-/root}   # the build runs with the real home (SwiftPM's caches), not the scenario's
+source "$(dirname "$0")/lib.sh"
+
+started=$(date +%s)
+[ "$(id -u)" -eq 0 ] || fail "this scenario needs root (debootstrap, chroot, mount /proc)"
+for tool in debootstrap lintian dpkg-deb chroot desktop-file-validate appstreamcli systemd-analyze man; do
+    command -v "$tool" >/dev/null || fail "$tool is missing: run scripts/install-deps.sh test"
+done
+cache=${DOSE_TEST_CACHE:-/var/cache/daily-dose-test}
+arch=$(dpkg --print-architecture)
+suite=bookworm
+root="$work/root"
+
+# Unmount whatever is mounted under the root before lib.sh's cleanup removes $work.
+unmount_root() {
+    local mount
+    for mount in $(awk -v r="$root" 'index($2, r) == 1 { print $2 }' /proc/mounts | sort -r); do
+        umount "$mount" 2>/dev/null || umount -l "$mount" || true
+    done
+}
+trap 'unmount_root; cleanup' EXIT
+
+retry() { # retry DESCRIPTION COMMAND...: once more after a pause (apt downloads flake)
+    local what=$1; shift
+    "$@" && return 0
+    log "retrying: $what"
+    sleep 5
+    "$@"
+}
+
+# --- the package -------------------------------------------------------------------------------
+log "building the .deb"
+deb=$(env -u XDG_CACHE_HOME -u XDG_CONFIG_HOME -u XDG_DATA_HOME -u XDG_STATE_HOME HOME="$build_home" \
+    "$DOSE_ROOT/packaging/build-deb.sh" "$work/deb" 2>"$art/build-deb.log" | tail -1) \
+    || { tail -20 "$art/build-deb.log"; fail "packaging/build-deb.sh failed"; }
+expect "the .deb exists" test -f "$deb"
+dpkg-deb -I "$deb" >"$art/deb-info.txt"
+dpkg-deb -c "$deb" >"$art/deb-contents.txt"
+log "installed size: $(dpkg-deb -f "$deb" Installed-Size) KiB; .deb $(( $(stat -c %s "$deb") / 1024 )) KiB"
+depends=$(dpkg-deb -f "$deb" Depends)
+log "Depends: $depends"
+expect "Depends names libjs-katex" grep -q "libjs-katex" <<<"$depends"
+expect "no maintainer scripts" bash -c "! dpkg-deb --ctrl-tarfile '$deb' | tar -t | grep -E 'preinst|postinst|prerm|postrm'"
+
+lintian --pedantic "$deb" >"$art/lintian.txt" 2>&1 || true
+grep -v "^running with root" "$art/lintian.txt" | grep -v "spelling-error-in-binary" | sed 's/^/    lintian: /' || true
+expect "lintian reports no error" bash -c "! grep -q '^E:' '$art/lintian.txt'"
+# Every warning that remains must be explained in packaging/README.md.
+while read -r tag; do
+    expect "lintian warning $tag is justified in packaging/README.md" grep -q -- "$tag" "$DOSE_ROOT/packaging/README.md"
+done < <(sed -n 's/^W: [^:]*: \([a-z0-9-]*\).*/\1/p' "$art/lintian.txt" | sort -u)
+
+# --- a clean Debian 12 root --------------------------------------------------------------------
+mirror() { # the Debian mirror this machine's apt uses
+    local uri
+    uri=$(grep -hs -E '^URIs:' /etc/apt/sources.list.d/*.sources 2>/dev/null | awk '{ print $2 }' \
+        | grep -v -e security -e ports | head -1 || true)
+    [ -n "$uri" ] || uri=$(grep -hs -E "^deb [^ ]+ $suite " /etc/apt/sources.list | awk '{ print $2 }' | head -1 || true)
+    echo "${uri:-http://deb.debian.org/debian}"
+}
+tarball="$cache/$suite-minbase-$arch.tar"
+mkdir -p "$root"
+if [ -s "$tarball" ]; then
+    log "reusing the cached root $tarball"
+    tar -C "$root" -xpf "$tarball"
+else
+    url=$(mirror)
+    log "debootstrap --variant=minbase $suite from $url (cached afterwards in $tarball)"
+    bootstrap() {
+        rm -rf "$root" && mkdir -p "$root" &&
+            debootstrap --variant=minbase "$suite" "$root" "$url" >"$art/debootstrap.log" 2>&1
+    }
+    retry "debootstrap" bootstrap || { tail -20 "$art/debootstrap.log"; fail "debootstrap failed (log: $art/debootstrap.log)"; }
+    mkdir -p "$cache"
+    tar -C "$root" -cpf "$tarball.partial" . && mv "$tarball.partial" "$tarball"
+fi
+log "root ready after $(( $(date +%s) - started )) s"
+expect "the root is Debian 12" grep -q 'VERSION_ID="12"' "$root/etc/os-release"
+expect "the root has no Swift toolchain" bash -c "! ls '$root'/opt/swift '$root'/usr/bin/swift* 2>/dev/null"
+
+cp /etc/resolv.conf "$root/etc/resolv.conf"
+printf '#!/bin/sh\nexit 101\n' >"$root/usr/sbin/policy-rc.d"   # nothing starts services in the chroot
+chmod 755 "$root/usr/sbin/policy-rc.d"
+mount -t proc proc "$root/proc"
+in_root() { chroot "$root" env -i PATH=/usr/sbin:/usr/bin:/sbin:/bin LANG=C.UTF-8 DEBIAN_FRONTEND=noninteractive "$@"; }
+
+cp "$deb" "$root/tmp/"
+retry "apt-get update" in_root apt-get update -q >"$art/apt-update.log" 2>&1 || fail "apt-get update failed in the root"
+retry "apt-get install" in_root apt-get install -y -q "/tmp/$(basename "$deb")" >"$art/apt-install.log" 2>&1 \
+    || { tail -20 "$art/apt-install.log"; fail "apt-get install ./$(basename "$deb") failed"; }
+log "installed: $(grep -c '^Setting up' "$art/apt-install.log") packages set up"
+installed() { in_root dpkg-query -W -f='${Status}' daily-dose | grep -q 'install ok installed'; }
+expect "daily-dose is installed" installed
+
+# --- it works from /usr/bin --------------------------------------------------------------------
+user_env=(HOME=/tmp/student XDG_DATA_HOME=/tmp/student/.local/share XDG_CONFIG_HOME=/tmp/student/.config
+          XDG_STATE_HOME=/tmp/student/.local/state XDG_CACHE_HOME=/tmp/student/.cache TZ=UTC)
+as_student() { mkdir -p "$root/tmp/student"; in_root env "${user_env[@]}" "$@"; }
+expect "dose is /usr/bin/dose" test -x "$root/usr/bin/dose"
+versions() { as_student /usr/bin/dose --version | grep -q '^dose ' && as_student /usr/bin/dose-notify --version | grep -q '^dose-notify '; }
+expect "dose --version and dose-notify --version" versions
+as_student /usr/bin/dose import /usr/share/daily-dose/sample-pack.json >"$art/import.txt" 2>&1 || { cat "$art/import.txt"; fail "dose import of the bundled pack"; }
+log "$(cat "$art/import.txt")"
+expect "the import reports items" grep -q "^Imported" "$art/import.txt"
+as_student /usr/bin/dose-notify --dry-run >"$art/dry-run.txt" 2>&1 || { cat "$art/dry-run.txt"; fail "dose-notify --dry-run"; }
+expect "dose-notify --dry-run prints the next notification" test -s "$art/dry-run.txt"
+as_student /usr/bin/dose today >"$art/today.txt" 2>&1 || { cat "$art/today.txt"; fail "dose today"; }
+as_student /usr/bin/dose import --help >"$art/import-help.txt" 2>&1 || fail "dose import --help"
+expect "dose import --help is the command's own" grep -q "^Usage: dose import PACK" "$art/import-help.txt"
+own_help() { # own_help PROGRAM COMMAND: `PROGRAM COMMAND --help` prints that command's usage, exit 0
+    local text
+    text=$(as_student "/usr/bin/$1" "$2" --help) && grep -qE "^Usage: $1 (--)?${2#--}( |$)" <<<"$text"
+}
+for command in import sync validate config today show open learn daemon help; do
+    expect "dose $command --help" own_help dose "$command"
+done
+for command in run fire --dry-run dry-run; do
+    expect "dose-notify $command --help" own_help dose-notify "$command"
+done
+status=0; as_student /usr/bin/dose import /nonexistent.json >/dev/null 2>&1 || status=$?
+expect "a missing pack exits 66 (sysexits EX_NOINPUT)" test "$status" -eq 66
+
+# --- every loaded library comes from a declared package ----------------------------------------
+closure=$(in_root bash -c '
+    declare -A seen; queue=(daily-dose)
+    while [ ${#queue[@]} -gt 0 ]; do
+        p=${queue[0]}; queue=("${queue[@]:1}")
+        [ -n "${seen[$p]:-}" ] && continue; seen[$p]=1; echo "$p"
+        deps=$(dpkg-query -W -f="\${Depends}, \${Pre-Depends}" "$p" 2>/dev/null) || continue
+        IFS=, read -ra groups <<<"$deps"
+        for group in "${groups[@]}"; do
+            IFS="|" read -ra alternatives <<<"$group"
+            for alt in "${alternatives[@]}"; do
+                name=$(echo "$alt" | sed -E "s/\(.*\)//; s/:any//; s/[[:space:]]//g")
+                [ -n "$name" ] || continue
+                if dpkg-query -W -f="\${Status}" "$name" 2>/dev/null | grep -q "ok installed"; then
+                    queue+=("$name"); break
+                fi
+            done
+        done
+    done' | sort -u)
+echo "$closure" >"$art/depends-closure.txt"
+for binary in dose dose-notify; do
+    : >"$art/ldd-owners-$binary.txt"
+    in_root ldd "/usr/bin/$binary" >"$art/ldd-$binary.txt" 2>&1 || fail "ldd /usr/bin/$binary in the root"
+    expect "$binary: every library is found" bash -c "! grep -q 'not found' '$art/ldd-$binary.txt'"
+    while read -r library; do
+        owner=$(in_root bash -c 'for p in "$1" "$(readlink -f "$1")" "${1#/usr}" "/usr$1"; do dpkg -S "$p" 2>/dev/null && break; done' _ "$library" \
+            | head -1 | cut -d: -f1)
+        [ -n "$owner" ] || fail "$binary loads $library, which no package owns"
+        grep -qx "$owner" <<<"$closure" || fail "$binary loads $library from $owner, not in the Depends closure"
+        echo "$library $owner" >>"$art/ldd-owners-$binary.txt"
+    done < <(awk '/=>/ { print $3 } !/=>/ && $1 ~ /^\// { print $1 }' "$art/ldd-$binary.txt")
+    log "ok: $binary loads $(wc -l <"$art/ldd-owners-$binary.txt") libraries, each from $(cut -d' ' -f2 "$art/ldd-owners-$binary.txt" | sort -u | wc -l) declared packages"
+done
+
+# --- what is installed validates ---------------------------------------------------------------
+in_root dpkg -L daily-dose >"$art/installed-files.txt"
+ours() { grep -E "$1" "$art/installed-files.txt" | while read -r path; do [ -f "$root$path" ] && echo "$root$path"; done; }
+for entry in $(ours '\.desktop$'); do
+    expect "desktop-file-validate ${entry#"$root"}" desktop-file-validate "$entry"
+done
+expect "appstreamcli validate (installed)" appstreamcli validate --no-net $(ours '\.metainfo\.xml$')
+# systemd-analyze checks that ExecStart exists and, through man(1), that the Documentation= page does:
+# the unit is verified with its paths moved into the root (`--root` does not combine with `--user`).
+verify_unit() { # verify_unit ROOT UNIT_PATH_IN_ROOT
+    local copy
+    copy="$work/verify/$(basename "$2")"
+    mkdir -p "$work/verify"
+    sed -E "s#^(ExecStart=)/#\1$1/#" "$1$2" >"$copy"
+    MANPATH="$1/usr/share/man:$1/usr/local/share/man" systemd-analyze verify --user "$copy"
+}
+for unit in $(ours '/systemd/user/.*\.service$'); do
+    expect "systemd-analyze verify ${unit#"$root"}" verify_unit "$root" "${unit#"$root"}"
+    expect "${unit##*/} names its manual page" grep -q '^Documentation=man:' "$unit"
+done
+expect "dose-notify.service runs /usr/bin/dose-notify" grep -q '^ExecStart=/usr/bin/dose-notify run' "$root/usr/lib/systemd/user/dose-notify.service"
+for page in $(ours "/usr/share/man/man[0-9]/.*\.gz$"); do
+    MANWIDTH=80 man --warnings -l "$page" >/dev/null 2>"$work/man-warnings.txt" || fail "man -l ${page#"$root"}"
+    expect "man -l ${page#"$root"} renders without warnings" test ! -s "$work/man-warnings.txt"
+done
+for doc in dose-notify.1 dose.1 daily-dose-pack.5; do
+    expect "the manual page $doc is installed" test -f "$root/usr/share/man/man${doc##*.}/$doc.gz"
+done
+
+# --- removal leaves user data alone ------------------------------------------------------------
+in_root apt-get purge -y -q daily-dose >"$art/apt-purge.log" 2>&1 || fail "apt-get purge daily-dose"
+expect "the binaries are gone" test ! -e "$root/usr/bin/dose"
+expect "the user's pool is still there" test -s "$root/tmp/student/.local/share/daily-dose/dose.sqlite3"
+expect "the user's snapshot is still there" test -s "$root/tmp/student/.local/state/daily-dose/snapshot.json"
+unmount_root
+log "the Debian 12 install test took $(( $(date +%s) - started )) s"
+
+# --- make install / make uninstall under /usr/local --------------------------------------------
+dest="$work/dest"
+HOME="$build_home" make -C "$DOSE_ROOT" --no-print-directory install PREFIX=/usr/local DESTDIR="$dest" >"$art/make-install.log" 2>&1 \
+    || { tail -20 "$art/make-install.log"; fail "make install PREFIX=/usr/local"; }
+find "$dest" -type f -printf '%P\n' | sort >"$art/make-install-files.txt"
+for file in usr/local/bin/dose usr/local/bin/dose-notify usr/local/share/daily-dose/sample-pack.json \
+        usr/local/lib/systemd/user/dose-notify.service usr/local/share/applications/net.dailydose.DailyDose.desktop \
+        usr/local/etc/xdg/autostart/dose-notify-autostart.desktop \
+        usr/local/share/icons/hicolor/scalable/apps/net.dailydose.DailyDose.svg \
+        usr/local/share/metainfo/net.dailydose.DailyDose.metainfo.xml usr/local/share/man/man1/dose.1 \
+        usr/local/share/man/man1/dose-notify.1 usr/local/share/man/man5/daily-dose-pack.5 \
+        usr/local/share/bash-completion/completions/dose usr/local/share/bash-completion/completions/dose-notify \
+        usr/local/share/zsh/vendor-completions/_dose usr/local/share/fish/vendor_completions.d/dose.fish; do
+    expect "make install put $file" test -f "$dest/$file"
+done
+expect "the installed unit runs /usr/local/bin/dose-notify" \
+    grep -q '^ExecStart=/usr/local/bin/dose-notify run' "$dest/usr/local/lib/systemd/user/dose-notify.service"
+for unit in "$dest"/usr/local/lib/systemd/user/*.service; do
+    expect "systemd-analyze verify ${unit#"$dest"}" verify_unit "$dest" "${unit#"$dest"}"
+done
+make -C "$DOSE_ROOT" --no-print-directory uninstall PREFIX=/usr/local DESTDIR="$dest" >>"$art/make-install.log" 2>&1 || fail "make uninstall"
+expect "make uninstall removes every file" test -z "$(find "$dest" -type f)"
+log "done in $(( $(date +%s) - started )) s"
