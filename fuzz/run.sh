@@ -8,6 +8,8 @@ seconds=${1:-30}; shift || true
 targets=${*:-latex pack snapshot time}
 "$root/fuzz/build.sh" $targets
 status=0
+passed=0
+failed=0
 for target in $targets; do
     work="$root/build/fuzz/corpus-$target"
     mkdir -p "$work"
@@ -17,8 +19,11 @@ for target in $targets; do
             >"$root/build/fuzz/$target.log" 2>&1); then
         echo "fuzz: $target FOUND a problem; see build/fuzz/$target.log"; tail -n 30 "$root/build/fuzz/$target.log"
         status=1
+        failed=$((failed + 1))
     else
         grep -E "stat::number_of_executed_units|Done [0-9]+ runs" "$root/build/fuzz/$target.log" | tail -1
+        passed=$((passed + 1))
     fi
 done
+echo "fuzz: $passed passed, $failed failed"
 exit $status
