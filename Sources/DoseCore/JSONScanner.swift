@@ -179,6 +179,35 @@ struct JSONScanner {
         }
     }
 
+    /// Consumes a string at the cursor with exactly `stringToken`'s validation, but builds nothing:
+    /// returns the raw bytes between the quotes and whether they hold escapes.
+    mutating func skipString() throws(JSONError) -> (raw: Range<Int>, escaped: Bool) {
+        let open = position
+        let n = bytes.count
+        var i = position + 1
+        let start = i
+        var escaped = false
+        while true {
+            i = skipPlainASCII(from: i)
+            guard i < n else { throw error(.unterminatedString, at: open) }
+            let byte = bytes[i]
+            if byte == 0x22 {
+                position = i + 1
+                return (start..<i, escaped)
+            }
+            if byte == 0x5C {
+                if !escaped { scratch.removeAll(keepingCapacity: true) }
+                escaped = true
+                i = try escape(at: i)  // validates; the decoded bytes are not kept
+                if scratch.count > 4096 { scratch.removeAll(keepingCapacity: true) }
+            } else if byte < 0x20 {
+                throw error(.controlCharacterInString(byte), at: i)
+            } else {
+                i = try utf8SequenceEnd(at: i)
+            }
+        }
+    }
+
     /// Skips bytes that need no attention inside a string: ASCII other than `"`, `\` and controls.
     /// Eight bytes at a time while it can, because long texts dominate a snapshot.
     @inline(__always)

@@ -113,7 +113,7 @@ extension SnapshotDecoder {
                     text: text, answer: answer, explanation: explanation)
     }
 
-    private func match(_ token: JSONScanner.StringToken) -> Field? {
+    func match(_ token: JSONScanner.StringToken) -> Field? {
         switch token {
         case .raw(let range):
             // Length and first byte pick the one candidate, then its bytes are compared once
