@@ -196,10 +196,16 @@ struct JSONScanner {
                 return (start..<i, escaped)
             }
             if byte == 0x5C {
-                if !escaped { scratch.removeAll(keepingCapacity: true) }
                 escaped = true
-                i = try escape(at: i)  // validates; the decoded bytes are not kept
-                if scratch.count > 4096 { scratch.removeAll(keepingCapacity: true) }
+                // The one-letter escapes are checked in place; `\u` goes through `escape` (surrogate rules).
+                switch i + 1 < n ? bytes[i + 1] : 0 {
+                case UInt8(ascii: "\""), UInt8(ascii: "\\"), UInt8(ascii: "/"), UInt8(ascii: "b"),
+                     UInt8(ascii: "f"), UInt8(ascii: "n"), UInt8(ascii: "r"), UInt8(ascii: "t"):
+                    i += 2
+                default:
+                    scratch.removeAll(keepingCapacity: true)
+                    i = try escape(at: i)  // validates (or throws the same error); the decoded bytes are not kept
+                }
             } else if byte < 0x20 {
                 throw error(.controlCharacterInString(byte), at: i)
             } else {

@@ -180,14 +180,20 @@ extension SnapshotDecoder {
         let idStart = builder.idBytes.count
         let tagStart = builder.tagCodes.count
         repeat {
-            let token = try json { (s) throws(JSONError) -> JSONScanner.StringToken in
-                s.skipWhitespace()
-                guard !s.isAtEnd, s.current == UInt8(ascii: "\"") else { throw s.unexpected("a string key") }
-                let token = try s.stringToken()
-                try s.expect(UInt8(ascii: ":"), "':'")
-                return token
+            scanner.skipWhitespace()
+            let field: Field
+            if let known = plainKey() {
+                field = known
+            } else {
+                let token = try json { (s) throws(JSONError) -> JSONScanner.StringToken in
+                    guard !s.isAtEnd, s.current == UInt8(ascii: "\"") else { throw s.unexpected("a string key") }
+                    let token = try s.stringToken()
+                    try s.expect(UInt8(ascii: ":"), "':'")
+                    return token
+                }
+                guard let matched = match(token) else { throw failure(nil, "unknown field") }
+                field = matched
             }
-            guard let field = match(token) else { throw failure(nil, "unknown field") }
             let bit = 1 << field.rawValue
             guard present & bit == 0 else { throw failure(field, "field appears twice") }
             present |= bit
@@ -230,6 +236,24 @@ extension SnapshotDecoder {
             tagStart: Int32(tagStart), tagCount: Int32(builder.tagCodes.count - tagStart), kind: kind))
     }
 
+    /// A known field's key written as the encoder writes it (`"name":`, ASCII letters only), consumed;
+    /// nil (nothing consumed) for anything else, which the general path then reads and judges.
+    /// Letters only, so the key has no escape, control or non-ASCII byte: exactly what `stringToken` would accept.
+    @inline(__always)
+    private mutating func plainKey() -> Field? {
+        let bytes = scanner.bytes
+        let open = scanner.position
+        guard open + 4 < bytes.count, bytes[open] == UInt8(ascii: "\"") else { return nil }
+        var close = open + 1
+        while close < bytes.count, close - open <= 12, (bytes[close] | 0x20) >= UInt8(ascii: "a"), (bytes[close] | 0x20) <= UInt8(ascii: "z") {
+            close += 1
+        }
+        guard close + 1 < bytes.count, bytes[close] == UInt8(ascii: "\""), bytes[close + 1] == UInt8(ascii: ":"),
+              let field = Field.match(UnsafeBufferPointer(rebasing: bytes[(open + 1)..<close])) else { return nil }
+        scanner.position = close + 2
+        return field
+    }
+
     /// A string value's token, or nil when the value is not a string.
     private mutating func stringTokenValue() throws(SnapshotError) -> JSONScanner.StringToken? {
         try json { (s) throws(JSONError) in
@@ -266,7 +290,12 @@ extension SnapshotDecoder {
         switch token {
         case .raw(let range):
             let raw = UnsafeBufferPointer(rebasing: scanner.bytes[range])
-            for kind in Kind.rotation where raw.elementsEqual(kind.rawValue.utf8) { return kind }
+            func equals(_ name: StaticString) -> Bool {
+                raw.count == name.utf8CodeUnitCount && raw.indices.allSatisfy { raw[$0] == name.utf8Start[$0] }
+            }
+            if equals("fact") { return .fact }
+            if equals("formula") { return .formula }
+            if equals("question") { return .question }
             return nil
         case .decoded(let text):
             // Byte-exact like `Kind(rawValue:)` on a decoded string (an escaped ASCII letter is still that letter).
