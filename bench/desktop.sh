@@ -83,7 +83,7 @@ for i in $(seq 24); do
 done
 sleep 2
 {
-    echo "replans=$(grep -c 'armed for' "$out/scheduler.log" || true)"
+    echo "replans=$(grep -c 'next notification' "$out/scheduler.log" || true)"
     echo "scheduler_rss_kib=$(awk '/^VmRSS/ {print $2}' /proc/$sched/status)"
     echo "scheduler_hwm_kib=$(awk '/^VmHWM/ {print $2}' /proc/$sched/status)"
     echo "c_rss_kib=$(awk '/^VmRSS/ {print $2}' /proc/$hold/status)"

@@ -21,10 +21,11 @@ struct PlanningPass {
         return value
     }
 
-    /// Writes the store's whole unfiltered pool to the snapshot file, atomically.
+    /// Writes the store's whole unfiltered pool (as committed, whether the body succeeded or not) to the snapshot file, atomically.
     private func mirror(_ store: PoolStore) -> CommandError? {
         do {
-            let items = try store.loadPool()
+            // The pool as committed: read back from the store unless nothing changed it since this pass stored it.
+            let items = try store.committedPool()
             let snapshot = Snapshot(generatedAt: context.now, poolDigest: Snapshot.digest(of: items), items: items)
             try SnapshotFile(path: context.paths.snapshot).write(snapshot)
             return nil

@@ -10,7 +10,10 @@ struct ExactString: Hashable {
     }
 
     static func == (lhs: ExactString, rhs: ExactString) -> Bool {
-        lhs.value.utf8.elementsEqual(rhs.value.utf8)
+        // Contiguous bytes compared at once: the generic `elementsEqual` walked them one by one.
+        var left = lhs.value
+        var right = rhs.value
+        return left.withUTF8 { l in right.withUTF8 { r in l.elementsEqual(r) } }
     }
 
     func hash(into hasher: inout Hasher) {

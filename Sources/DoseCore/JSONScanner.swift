@@ -179,6 +179,41 @@ struct JSONScanner {
         }
     }
 
+    /// Consumes a string at the cursor with exactly `stringToken`'s validation, but builds nothing:
+    /// returns the raw bytes between the quotes and whether they hold escapes.
+    mutating func skipString() throws(JSONError) -> (raw: Range<Int>, escaped: Bool) {
+        let open = position
+        let n = bytes.count
+        var i = position + 1
+        let start = i
+        var escaped = false
+        while true {
+            i = skipPlainASCII(from: i)
+            guard i < n else { throw error(.unterminatedString, at: open) }
+            let byte = bytes[i]
+            if byte == 0x22 {
+                position = i + 1
+                return (start..<i, escaped)
+            }
+            if byte == 0x5C {
+                escaped = true
+                // The one-letter escapes are checked in place; `\u` goes through `escape` (surrogate rules).
+                switch i + 1 < n ? bytes[i + 1] : 0 {
+                case UInt8(ascii: "\""), UInt8(ascii: "\\"), UInt8(ascii: "/"), UInt8(ascii: "b"),
+                     UInt8(ascii: "f"), UInt8(ascii: "n"), UInt8(ascii: "r"), UInt8(ascii: "t"):
+                    i += 2
+                default:
+                    scratch.removeAll(keepingCapacity: true)
+                    i = try escape(at: i)  // validates (or throws the same error); the decoded bytes are not kept
+                }
+            } else if byte < 0x20 {
+                throw error(.controlCharacterInString(byte), at: i)
+            } else {
+                i = try utf8SequenceEnd(at: i)
+            }
+        }
+    }
+
     /// Skips bytes that need no attention inside a string: ASCII other than `"`, `\` and controls.
     /// Eight bytes at a time while it can, because long texts dominate a snapshot.
     @inline(__always)

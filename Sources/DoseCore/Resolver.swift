@@ -38,9 +38,16 @@ public enum Resolver {
     /// `precedes` is a total order on valid pools (ids are unique), so the answer is the one
     /// a full sort gives. Measured by `make bench`: sorting each kind was most of the resolve time.
     static func select(rank: Int, of candidates: inout [Int], in items: [Item]) -> Int {
+        items.withUnsafeBufferPointer { items in
+            select(rank: rank, of: &candidates) { precedes(items[$0], items[$1]) }
+        }
+    }
+
+    /// `select(rank:of:in:)` for any total order `less` on the candidates.
+    @inline(__always)
+    static func select(rank: Int, of candidates: inout [Int], by less: (Int, Int) -> Bool) -> Int {
         precondition(candidates.indices.contains(rank), "rank outside the candidates")
-        return items.withUnsafeBufferPointer { items in
-            func less(_ a: Int, _ b: Int) -> Bool { precedes(items[a], items[b]) }
+        do {
             var low = 0
             var high = candidates.count - 1
             var rounds = 2 * (Int.bitWidth - candidates.count.leadingZeroBitCount)
@@ -75,8 +82,8 @@ public enum Resolver {
                     break
                 }
             }
-            return candidates[rank]
         }
+        return candidates[rank]
     }
 
     /// The dose of `date` for a student of `branch`: the audience filter, then `resolve`.
@@ -96,5 +103,41 @@ public enum Resolver {
             return lhs.id.utf8.lexicographicallyPrecedes(rhs.id.utf8)
         }
         return lhs.text.utf8.lexicographicallyPrecedes(rhs.text.utf8)
+    }
+}
+
+/// Resolving over a `SnapshotIndex`: the same contract, without building the pool's Items.
+extension Resolver {
+    /// The position in `index` of the dose of `date` for a student of `branch` (the audience
+    /// filter, then `resolve`), or nil when the audience is empty. Picks exactly the item
+    /// `resolve(pool:branch:date:)` picks from the same snapshot decoded in full.
+    public static func resolve(_ index: SnapshotIndex, branch: BranchCode?, date: CivilDate) -> Int? {
+        let day = date.daysSinceEpoch
+        let firstKind = day.floorModulo(Kind.rotation.count)
+        let cycle = day.floorDivided(by: Kind.rotation.count)
+        let branchCode = branch.map(SnapshotIndex.code)
+        let entries = index.entries
+        for step in 0..<Kind.rotation.count {
+            let kind = Kind.rotation[(firstKind + step) % Kind.rotation.count]
+            var candidates: [Int] = []
+            for position in entries.indices where entries[position].kind == kind && index.isShown(position, to: branchCode) {
+                candidates.append(position)
+            }
+            guard !candidates.isEmpty else { continue }
+            let rank = Shuffle.index(ofCycle: cycle, poolSize: candidates.count)
+            return entries.withUnsafeBufferPointer { entries in
+                index.idBytes.withUnsafeBufferPointer { ids in
+                    // (sortKey, id bytes): ids are unique in an index, so no further tie-break is needed.
+                    select(rank: rank, of: &candidates) { a, b in
+                        let left = entries[a], right = entries[b]
+                        if left.sortKey != right.sortKey { return left.sortKey < right.sortKey }
+                        let l = UnsafeBufferPointer(rebasing: ids[Int(left.idStart)..<Int(left.idStart + left.idCount)])
+                        let r = UnsafeBufferPointer(rebasing: ids[Int(right.idStart)..<Int(right.idStart + right.idCount)])
+                        return l.lexicographicallyPrecedes(r)
+                    }
+                }
+            }
+        }
+        return nil
     }
 }

@@ -23,18 +23,20 @@ extension SnapshotDecoder {
         static func match(_ key: UnsafeBufferPointer<UInt8>) -> Field? {
             guard key.count >= 2 else { return nil }
             let candidate: Field
+            let name: StaticString
             switch (key.count, key[0]) {
-            case (2, UInt8(ascii: "i")): candidate = .id
-            case (4, UInt8(ascii: "k")): candidate = .kind
-            case (7, UInt8(ascii: "s")): candidate = .sortKey
-            case (4, UInt8(ascii: "t")): candidate = key[1] == UInt8(ascii: "a") ? .tags : .text
-            case (5, UInt8(ascii: "t")): candidate = .title
-            case (6, UInt8(ascii: "a")): candidate = .answer
-            case (11, UInt8(ascii: "e")): candidate = .explanation
+            case (2, UInt8(ascii: "i")): (candidate, name) = (.id, "id")
+            case (4, UInt8(ascii: "k")): (candidate, name) = (.kind, "kind")
+            case (7, UInt8(ascii: "s")): (candidate, name) = (.sortKey, "sortKey")
+            case (4, UInt8(ascii: "t")): (candidate, name) = key[1] == UInt8(ascii: "a") ? (.tags, "tags") : (.text, "text")
+            case (5, UInt8(ascii: "t")): (candidate, name) = (.title, "title")
+            case (6, UInt8(ascii: "a")): (candidate, name) = (.answer, "answer")
+            case (11, UInt8(ascii: "e")): (candidate, name) = (.explanation, "explanation")
             default: return nil
             }
-            let name = names[candidate.rawValue].bytes
-            for index in 1..<key.count where key[index] != name[index] { return nil }
+            // A StaticString's bytes: no array or lazy global touched per key (`make bench`).
+            let bytes = name.utf8Start
+            for index in 1..<key.count where key[index] != bytes[index] { return nil }
             return candidate
         }
     }
@@ -113,7 +115,7 @@ extension SnapshotDecoder {
                     text: text, answer: answer, explanation: explanation)
     }
 
-    private func match(_ token: JSONScanner.StringToken) -> Field? {
+    func match(_ token: JSONScanner.StringToken) -> Field? {
         switch token {
         case .raw(let range):
             // Length and first byte pick the one candidate, then its bytes are compared once

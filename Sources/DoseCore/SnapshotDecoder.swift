@@ -19,6 +19,18 @@ struct SnapshotDecoder {
     }
 
     mutating func snapshot() throws(SnapshotError) -> Snapshot {
+        let document = try self.document(
+            items: { (decoder, count) throws(SnapshotError) in try decoder.itemList(expected: count) },
+            count: { $0.count })
+        return Snapshot(generatedAt: document.generatedAt, poolDigest: document.poolDigest, items: document.items)
+    }
+
+    /// The whole document, strictly: header, fields, the final newline and `count`; `readItems`
+    /// reads the `items` array (the full decoder builds `Item`s, the index only what resolving needs).
+    mutating func document<Items>(
+        items readItems: (inout SnapshotDecoder, Int64?) throws(SnapshotError) -> Items,
+        count itemCount: (Items) -> Int
+    ) throws(SnapshotError) -> (generatedAt: Int64, poolDigest: String, items: Items) {
         try json { (s) throws(JSONError) in
             try s.rejectByteOrderMark()
             try s.expect(UInt8(ascii: "{"), "'{'")
@@ -32,7 +44,7 @@ struct SnapshotDecoder {
         var generatedAt: Int64?
         var poolDigest: String?
         var count: Int64?
-        var items: [Item]?
+        var items: Items?
         while try json({ (s) throws(JSONError) in try s.separator(close: UInt8(ascii: "}")) }) {
             let name = try key()
             switch name {
@@ -52,7 +64,7 @@ struct SnapshotDecoder {
                 count = value
             case "items":
                 guard items == nil else { throw SnapshotError(.duplicateField(name)) }
-                items = try itemList(expected: count)
+                items = try readItems(&self, count)
             default:
                 throw SnapshotError(.unknownField(name))
             }
@@ -66,10 +78,10 @@ struct SnapshotDecoder {
         guard let poolDigest else { throw SnapshotError(.missingField("poolDigest")) }
         guard let count else { throw SnapshotError(.missingField("count")) }
         guard let items else { throw SnapshotError(.missingField("items")) }
-        guard count == Int64(items.count) else {
-            throw SnapshotError(.countMismatch(declared: count, actual: items.count))
+        guard count == Int64(itemCount(items)) else {
+            throw SnapshotError(.countMismatch(declared: count, actual: itemCount(items)))
         }
-        return Snapshot(generatedAt: generatedAt, poolDigest: poolDigest, items: items)
+        return (generatedAt, poolDigest, items)
     }
 
     /// Reads `"name":` and returns the name.

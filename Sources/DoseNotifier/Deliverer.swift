@@ -26,21 +26,26 @@ final class Deliverer {
         guard let capabilities = LibNotify.serverCapabilities() else {
             throw .serverUnavailable("nothing owns org.freedesktop.Notifications on the session bus")
         }
-        let snapshot: Snapshot
-        do { snapshot = try SnapshotFile(path: paths.snapshot).read() } catch { throw .noContent(error.description) }
+        // An index: only the item shown is decoded in full (and validated in full).
+        let snapshot: SnapshotIndex
+        do { snapshot = try SnapshotFile(path: paths.snapshot).readIndex() } catch { throw .noContent(error.description) }
         let config = loadConfigLogging(paths)
 
-        let item: Item
+        let position: Int
         if let itemID {
-            guard let found = snapshot.item(id: itemID) else {
+            guard let found = snapshot.position(ofID: itemID) else {
                 throw .noContent("no item with id \(JSONWriter.quoted(itemID)) in the snapshot")
             }
-            item = found
+            position = found
         } else {
-            guard let found = Resolver.resolve(pool: snapshot.items, branch: config.branch, date: day) else {
+            guard let found = Resolver.resolve(snapshot, branch: config.branch, date: day) else {
                 throw .noContent("no dose for \(day): the snapshot's pool has nothing for this branch")
             }
-            item = found
+            position = found
+        }
+        let item: Item
+        do { item = try snapshot.item(at: position) } catch {
+            throw .noContent("snapshot \(paths.snapshot) is unreadable: \(error)")
         }
 
         let hasActions = capabilities.contains("actions")
@@ -60,7 +65,8 @@ final class Deliverer {
     func open(itemID: String, activationToken: String?) {
         let item: Item?
         do {
-            item = try SnapshotFile(path: paths.snapshot).read().item(id: itemID)
+            let snapshot = try SnapshotFile(path: paths.snapshot).readIndex()
+            item = try snapshot.position(ofID: itemID).map { (position) throws(SnapshotError) in try snapshot.item(at: position) }
         } catch {
             Log.error("cannot read the snapshot to open \(itemID): \(error)")
             item = nil

@@ -17,9 +17,6 @@ struct DryRunCommand {
         try arguments.finish()
 
         let snapshot = try readSnapshot(paths)
-        // A dry run is the last thing the process does: the pool is left to exit(3) instead of being
-        // freed item by item (a sixth of a 100,000-item run in `make bench`). A global, so it stays reachable.
-        dryRunPool = snapshot
         let config = loadConfigLogging(paths)
 
         let firstDay: CivilDate
@@ -42,26 +39,26 @@ struct DryRunCommand {
             days = value
         }
 
-        let audience = Resolver.audience(of: snapshot.items, for: config.branch)
         var output: [String] = []
         for offset in 0..<days {
             let date = firstDay.adding(days: offset)
             let fireAt = offset == 0 ? dueNow ?? zone.firstInstant(on: date, at: config.notifyTime)
                 : zone.firstInstant(on: date, at: config.notifyTime)
-            let item: Item
+            let position: Int
             if let id {
                 // --id previews any item, searched in the unfiltered pool like a click is.
-                guard let found = snapshot.item(id: id) else {
+                guard let found = snapshot.position(ofID: id) else {
                     throw CommandError("no item with id \(JSONWriter.quoted(id)) in the snapshot", exitCode: .noInput)
                 }
-                item = found
+                position = found
             } else {
-                guard let found = Resolver.resolve(audience, on: date) else {
+                guard let found = Resolver.resolve(snapshot, branch: config.branch, date: date) else {
                     let whom = config.branch.map { " for branch \($0)" } ?? ""
                     throw CommandError("no dose for \(date)\(whom): the snapshot's pool has nothing to show", exitCode: .failure)
                 }
-                item = found
+                position = found
             }
+            let item = try decodedItem(snapshot, at: position)
             let preview = NotificationPreview(item: item, date: date, fireAt: fireAt)
             output.append(json ? preview.json(zone: zone) : preview.text(zone: zone))
         }
@@ -69,13 +66,12 @@ struct DryRunCommand {
     }
 }
 
-/// The snapshot of the last dry run, kept until the process exits (see `DryRunCommand.run`).
-nonisolated(unsafe) private var dryRunPool: Snapshot?
-
 /// Reads the snapshot for a command, with a clear error when it is missing or unreadable.
-func readSnapshot(_ paths: DosePaths) throws(CommandError) -> Snapshot {
+///
+/// As an index: a command shows one item, so only that one is decoded in full (`decodedItem`).
+func readSnapshot(_ paths: DosePaths) throws(CommandError) -> SnapshotIndex {
     do {
-        return try SnapshotFile(path: paths.snapshot).read()
+        return try SnapshotFile(path: paths.snapshot).readIndex()
     } catch {
         switch error {
         case .missing: throw CommandError(error.description, exitCode: .noInput)
@@ -94,5 +90,14 @@ func loadConfigLogging(_ paths: DosePaths) -> DoseConfig {
     } catch {
         Log.warning("\(error) (using the defaults)")
         return DoseConfig()
+    }
+}
+
+/// The item at `position`, decoded and validated in full; a bad item is a data error like a bad snapshot.
+func decodedItem(_ snapshot: SnapshotIndex, at position: Int) throws(CommandError) -> Item {
+    do {
+        return try snapshot.item(at: position)
+    } catch {
+        throw CommandError("snapshot is unreadable: \(error)", exitCode: .dataError)
     }
 }

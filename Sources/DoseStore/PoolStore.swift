@@ -9,6 +9,13 @@ public struct PoolStore {
 
     private var connection: Connection { database.connection }
 
+    /// The pool this store last committed, and the database's change stamp right after the commit.
+    private final class Committed {
+        var items: [Item]?
+        var stamp: [Int64] = []
+    }
+    private let committed = Committed()
+
     /// A store over `database`, which is already open and migrated.
     public init(database: Database) {
         self.database = database
@@ -23,8 +30,28 @@ public struct PoolStore {
     /// and its meta stay as they were. Passing the sync's ETag in `meta` makes it land
     /// with exactly the pool it describes.
     public func replacePool(with items: [Item], meta: [String: String?] = [:]) throws(StoreError) {
+        committed.items = nil
+        // Foreign keys are off for the replacement (the pragma only takes effect outside a transaction)
+        // and the whole new pool is checked with `foreign_key_check` before the commit instead: with
+        // them on, SQLite deletes a parent table row by row (0.31 s of 100,000 items in `make bench`);
+        // off, it drops the pages. Durability is unchanged (synchronous = FULL, one transaction).
+        try connection.execute("PRAGMA foreign_keys = OFF", "pausing foreign keys on \(database.path)")
+        do {
+            try replacePoolUnchecked(with: items, meta: meta)
+        } catch {
+            try connection.execute("PRAGMA foreign_keys = ON", "enabling foreign keys on \(database.path)")
+            throw error
+        }
+        try connection.execute("PRAGMA foreign_keys = ON", "enabling foreign keys on \(database.path)")
+        // Committed: remember what the pool now is, for `committedPool()`.
+        if let stamp = try? connection.changeStamp() {
+            committed.items = items
+            committed.stamp = stamp
+        }
+    }
+
+    private func replacePoolUnchecked(with items: [Item], meta: [String: String?]) throws(StoreError) {
         try connection.transaction("replacing the pool in \(database.path)") { () throws(StoreError) in
-            // Tags first, so the items' ON DELETE CASCADE has nothing left to look for.
             try connection.execute("DELETE FROM item_tags", "deleting the old pool's tags")
             try connection.execute("DELETE FROM items", "deleting the old pool's items")
             // Two statements compiled once and reused for every row: the import's hot loop.
@@ -53,7 +80,29 @@ public struct PoolStore {
             for (key, value) in meta {
                 try writeMeta(key, value)
             }
+            // What the foreign keys would have refused row by row: any tag without its item.
+            let check = try connection.prepare("PRAGMA foreign_key_check(item_tags)")
+            if try check.step("checking the new pool's foreign keys") {
+                throw StoreError(
+                    sqliteCode: nil, message: "FOREIGN KEY constraint failed (table \(check.text(at: 0) ?? "?"))",
+                    operation: "replacing the pool in \(database.path)")
+            }
         }
+    }
+
+    /// `loadPool()`, without reading it back when nothing has changed the database since this
+    /// store's last `replacePool` committed: then the pool is exactly the items it stored, put in
+    /// `loadPool()`'s order (ids by UTF-8 bytes, tags by `BranchCode`'s `<`).
+    ///
+    /// Any commit since (by any connection) or any write through this one changes the stamp, and
+    /// the pool is read from the database as before. `make bench`: the read-back was a tenth of an import.
+    public func committedPool() throws(StoreError) -> [Item] {
+        guard var items = committed.items, (try? connection.changeStamp()) == committed.stamp else {
+            return try loadPool()
+        }
+        items.sort { $0.id.utf8.lexicographicallyPrecedes($1.id.utf8) }
+        for index in items.indices where items[index].tags.count > 1 { items[index].tags.sort() }
+        return items
     }
 
     /// Every item of the pool with its tags, ordered by the ids' UTF-8 bytes; tags in

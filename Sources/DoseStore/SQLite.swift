@@ -112,6 +112,14 @@ final class Connection {
         }
     }
 
+    /// A value that changes whenever the database changes: `PRAGMA data_version` (commits by other
+    /// connections) with this connection's `total_changes` (its own writes).
+    func changeStamp() throws(StoreError) -> [Int64] {
+        let statement = try prepare("PRAGMA data_version")
+        _ = try statement.step("reading the data version")
+        return [statement.int64(at: 0), sqlite3_total_changes64(handle)]
+    }
+
     /// The raw handle, so `Statement` can ask for the connection's error message.
     fileprivate var rawHandle: OpaquePointer { handle }
 }

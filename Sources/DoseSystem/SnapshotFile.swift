@@ -17,6 +17,15 @@ public struct SnapshotFile: Sendable {
         do { return try Snapshot.decode(bytes) } catch { throw .invalid(path, error) }
     }
 
+    /// Reads the snapshot as an index (what resolving needs; `item(at:)` decodes one item in full).
+    public func readIndex() throws(SnapshotFileError) -> SnapshotIndex {
+        let bytes: [UInt8]
+        do { bytes = try FileSystem.read(path) } catch {
+            throw error.isMissing ? .missing(path) : .file(error)
+        }
+        do { return try SnapshotIndex.decode(bytes) } catch { throw .invalid(path, error) }
+    }
+
     /// Writes the snapshot atomically (temp, fsync, rename).
     public func write(_ snapshot: Snapshot) throws(FileError) {
         try FileSystem.writeAtomically(snapshot.encoded(), to: path, mode: 0o644)

@@ -46,8 +46,13 @@ public final class SystemZone: ZoneRules, @unchecked Sendable {
         var buffer = [CChar](repeating: 0, count: 4096)
         let count = readlink("/etc/localtime", &buffer, buffer.count - 1)
         guard count > 0 else { return nil }
-        let target = String(decoding: buffer[0..<count].map { UInt8(bitPattern: $0) }, as: UTF8.self)
-        guard let range = target.firstRange(of: "zoneinfo/") else { return nil }
-        return String(target[range.upperBound...])
+        let bytes = buffer[0..<count].map { UInt8(bitPattern: $0) }
+        // A byte search, not `firstRange(of:)`: that one comes from _StringProcessing, which a static
+        // link would then keep for the scheduler's whole life (resident memory, docs/performance.md).
+        let marker = Array("zoneinfo/".utf8)
+        guard bytes.count >= marker.count,
+              let start = (0...(bytes.count - marker.count)).first(where: { bytes[$0..<($0 + marker.count)].elementsEqual(marker) })
+        else { return nil }
+        return String(decoding: bytes[(start + marker.count)...], as: UTF8.self)
     }
 }

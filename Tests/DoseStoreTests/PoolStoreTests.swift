@@ -55,6 +55,55 @@ import Testing
         #expect(try store.count() == Self.sample.count)
     }
 
+    /// The pool as committed is what reading it back gives, and is read back as soon as anything else wrote.
+    @Test func committedPoolIsTheStoredPoolUntilAnythingChangesIt() throws {
+        let tmp = try TemporaryDirectory()
+        let path = tmp.file("dose.sqlite3")
+        let store = try PoolStore(database: Database(path: path))
+        // Nothing committed through this store yet: read from the database.
+        #expect(try store.committedPool().isEmpty)
+        try store.replacePool(with: Self.sample.reversed())
+        Self.expectSame(try store.committedPool(), try store.loadPool())
+        Self.expectSame(try store.committedPool(), Self.canonical(Self.sample))
+
+        // Another connection replaces the pool: this store must not hand back its own items.
+        let other = [Item(id: "other", kind: .fact, tags: Self.tags("ME", "CS"), text: "t")]
+        try PoolStore(database: Database(path: path)).replacePool(with: other)
+        Self.expectSame(try store.committedPool(), Self.canonical(other))
+
+        // A write through this connection that is not a replacement also forces the read.
+        try store.replacePool(with: Self.sample)
+        try store.database.connection.execute("DELETE FROM item_tags", "test")
+        Self.expectSame(try store.committedPool(), try store.loadPool())
+        #expect(try store.committedPool().allSatisfy { $0.tags.isEmpty })
+
+        // A replacement that fails leaves the last committed pool, read from the database.
+        let duplicate = [Item(id: "d", kind: .fact, text: "1"), Item(id: "d", kind: .fact, text: "2")]
+        #expect(throws: StoreError.self) { try store.replacePool(with: duplicate) }
+        Self.expectSame(try store.committedPool(), try store.loadPool())
+        #expect(try store.committedPool().count == Self.sample.count)
+    }
+
+    /// The replacement pauses foreign keys for its own transaction only: they are on again after it,
+    /// whether it committed or failed.
+    @Test func foreignKeysAreOnAfterAReplacement() throws {
+        let tmp = try TemporaryDirectory()
+        let store = try PoolStore(database: Database(path: tmp.file("dose.sqlite3")))
+        func foreignKeys() throws -> Int64 {
+            let statement = try store.database.connection.prepare("PRAGMA foreign_keys")
+            _ = try statement.step("test")
+            return statement.int64(at: 0)
+        }
+        try store.replacePool(with: Self.sample)
+        #expect(try foreignKeys() == 1)
+        let duplicate = [Item(id: "d", kind: .fact, text: "1"), Item(id: "d", kind: .fact, text: "2")]
+        #expect(throws: StoreError.self) { try store.replacePool(with: duplicate) }
+        #expect(try foreignKeys() == 1)
+        #expect(throws: StoreError.self) {
+            try store.database.connection.execute("INSERT INTO item_tags (item_id, tag) VALUES ('nobody', 'CS')", "test")
+        }
+    }
+
     @Test func findsOneItemById() throws {
         let tmp = try TemporaryDirectory()
         let store = try PoolStore(database: Database(path: tmp.file("dose.sqlite3")))
