@@ -7,7 +7,6 @@ struct RunCommand {
 
     func run(_ arguments: inout Arguments) throws(CommandError) {
         try arguments.finish()
-        ResidentMemory.trimFileBackedMappings()
         do { try Scheduler(paths: paths).run() } catch {
             throw CommandError("cannot start the scheduler: \(error)", exitCode: .osError)
         }
