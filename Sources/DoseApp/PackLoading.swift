@@ -22,7 +22,8 @@ func readPackFile(_ path: String) throws(CommandError) -> [UInt8] {
         return try FileSystem.read(path, limit: PackLimits.maxPackBytes)
     } catch {
         // A pack over the size limit is bad data (65), like any other invalid pack; not an I/O failure.
-        let code: ExitCode = error.isMissing ? .noInput : error.reason == .tooLarge(limit: PackLimits.maxPackBytes) ? .dataError : .ioError
+        let tooLarge = error.reason == .tooLarge(limit: PackLimits.maxPackBytes)
+        let code: ExitCode = error.isMissing ? .noInput : tooLarge ? .dataError : .ioError
         throw CommandError(error.description, exitCode: code)
     }
 }

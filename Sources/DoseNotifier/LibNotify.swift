@@ -86,7 +86,8 @@ enum LibNotify {
         let shown = notify_notification_show(notification, &error)
         if let error {
             let message = error.pointee.message.map { String(cString: $0) } ?? "unknown error"
-            let timedOut = error.pointee.domain == g_io_error_quark() && error.pointee.code == G_IO_ERROR_TIMED_OUT.rawValue
+            let timedOut =
+                error.pointee.domain == g_io_error_quark() && error.pointee.code == G_IO_ERROR_TIMED_OUT.rawValue
             g_error_free(error)
             // A timeout is not a refusal: the call reached a server that is still working on it.
             throw timedOut ? .unconfirmed(message) : .serverUnavailable(message)
