@@ -8,7 +8,7 @@ set -euo pipefail
 build_packages=(pkg-config libsqlite3-dev libglib2.0-dev libnotify-dev libcurl4-openssl-dev scdoc binutils)
 test_packages=(dbus dbus-x11 dunst xvfb xdotool x11-utils chromium libjs-katex libnotify-bin
                sqlite3 python3 imagemagick fonts-dejavu-core iproute2 procps faketime
-               desktop-file-utils appstream systemd tzdata hyperfine valgrind
+               desktop-file-utils appstream systemd tzdata hyperfine valgrind time python3-dbus python3-gi
                debootstrap lintian dpkg-dev fakeroot man-db zsh fish bash-completion)
 
 wanted=("${build_packages[@]}")

@@ -21,7 +21,10 @@ func readPackFile(_ path: String) throws(CommandError) -> [UInt8] {
     do {
         return try FileSystem.read(path, limit: PackLimits.maxPackBytes)
     } catch {
-        throw CommandError(error.description, exitCode: error.isMissing ? .noInput : .ioError)
+        // A pack over the size limit is bad data (65), like any other invalid pack; not an I/O failure.
+        let tooLarge = error.reason == .tooLarge(limit: PackLimits.maxPackBytes)
+        let code: ExitCode = error.isMissing ? .noInput : tooLarge ? .dataError : .ioError
+        throw CommandError(error.description, exitCode: code)
     }
 }
 

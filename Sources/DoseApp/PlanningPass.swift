@@ -30,7 +30,11 @@ struct PlanningPass {
             try SnapshotFile(path: context.paths.snapshot).write(snapshot)
             return nil
         } catch let error as FileError {
-            let failure = CommandError("could not write the snapshot: \(error)", exitCode: .cannotCreate)
+            // The store keeps what the pass did; the scheduler keeps reading the previous snapshot,
+            // whole, until a later pass (any `dose` command that plans) mirrors again.
+            let failure = CommandError(
+                "could not write the snapshot: \(error); the store has the change, notifications use the "
+                    + "previous snapshot until a later dose command writes it", exitCode: .cannotCreate)
             Log.error(failure.message)
             return failure
         } catch {

@@ -20,6 +20,7 @@ struct FireCommand {
             switch error {
             case .serverUnavailable: throw CommandError(error.description, exitCode: .unavailable)
             case .noContent: throw CommandError(error.description, exitCode: .noInput)
+            case .unconfirmed: throw CommandError(error.description, exitCode: .temporaryFailure)
             }
         }
         // A server that goes away takes the notification with it: nothing is left to click.

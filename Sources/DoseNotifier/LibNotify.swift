@@ -11,6 +11,18 @@ enum LibNotify {
         notify_is_initted() != 0 || notify_init(appName) != 0
     }
 
+    /// Why there is no session bus to reach a server on (no address, nothing to autolaunch), or nil if there is one.
+    static func sessionBusProblem() -> String? {
+        var error: UnsafeMutablePointer<GError>?
+        if let connection = g_bus_get_sync(G_BUS_TYPE_SESSION, nil, &error) {
+            g_object_unref(UnsafeMutableRawPointer(connection))
+            return nil
+        }
+        let message = error?.pointee.message.map { String(cString: $0) } ?? "unknown error"
+        if let error { g_error_free(error) }
+        return message
+    }
+
     /// The server's capabilities, or nil when no notification server answers on the session bus.
     static func serverCapabilities() -> Set<String>? {
         var name: UnsafeMutablePointer<CChar>?
@@ -74,8 +86,11 @@ enum LibNotify {
         let shown = notify_notification_show(notification, &error)
         if let error {
             let message = error.pointee.message.map { String(cString: $0) } ?? "unknown error"
+            let timedOut =
+                error.pointee.domain == g_io_error_quark() && error.pointee.code == G_IO_ERROR_TIMED_OUT.rawValue
             g_error_free(error)
-            throw .serverUnavailable(message)
+            // A timeout is not a refusal: the call reached a server that is still working on it.
+            throw timedOut ? .unconfirmed(message) : .serverUnavailable(message)
         }
         if shown == 0 { throw .serverUnavailable("the server refused the notification") }
     }

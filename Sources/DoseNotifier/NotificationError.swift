@@ -4,11 +4,16 @@ enum NotificationError: Error, CustomStringConvertible {
     case serverUnavailable(String)
     /// Nothing to show (no snapshot, or no dose for the day): retrying before the content changes is useless.
     case noContent(String)
+    /// The server took the Notify call but did not answer before the D-Bus timeout (libnotify's default,
+    /// 25 s): it may well show the notification late, so sending it again risks showing it twice.
+    case unconfirmed(String)
 
     var description: String {
         switch self {
         case .serverUnavailable(let message): return "no notification server answered: \(message)"
         case .noContent(let message): return message
+        case .unconfirmed(let message):
+            return "the notification server did not answer in time (\(message)); it may still show the notification"
         }
     }
 }

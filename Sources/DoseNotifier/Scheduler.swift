@@ -76,18 +76,19 @@ final class Scheduler {
     private func fire(day: CivilDate, now: Int64, zone: some ZoneRules) {
         do {
             let id = try deliverer.deliver(day: day)
-            firedInMemory = day
-            blocked = nil
-            retry.reset()
-            do { try stamp.write(day) } catch {
-                Log.error("cannot record that \(day) fired (\(error)); this process will not fire it again")
-            }
+            markFired(day)
             Log.info("notified \(day): \(id)")
             plan()
         } catch {
             switch error {
+            case .unconfirmed:
+                // Sending again could show the day's notification twice; a slow server shows it late.
+                markFired(day)
+                Log.warning("\(error); not sending it again for \(day)")
+                plan()
             case .serverUnavailable:
-                let at = retry.next(after: now)
+                // The failed call may have blocked for the D-Bus timeout: back off from now, not from before it.
+                let at = retry.next(after: max(now, WallClock.now()))
                 blocked = (day, at)
                 Log.warning("\(error); retrying at \(zone.iso8601(at)) or as soon as a server appears")
                 arm(at)
@@ -97,6 +98,16 @@ final class Scheduler {
                 Log.warning("nothing to notify for \(day): \(error)")
                 arm(now + FirePlanner.replanInterval)
             }
+        }
+    }
+
+    /// Records `day` as notified, in the stamp and (in case the stamp cannot be written) in memory.
+    private func markFired(_ day: CivilDate) {
+        firedInMemory = day
+        blocked = nil
+        retry.reset()
+        do { try stamp.write(day) } catch {
+            Log.error("cannot record that \(day) fired (\(error)); this process will not fire it again")
         }
     }
 

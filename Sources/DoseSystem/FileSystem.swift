@@ -60,23 +60,24 @@ public enum FileSystem {
         guard fd >= 0 else { throw FileError("create a temporary file for", path: path, errno: errno) }
         _ = fcntl(fd, F_SETFD, FD_CLOEXEC)
         let temporary = String(cString: template)
+        // Errors name the file being replaced, not the temporary (which is removed on failure anyway).
         var committed = false
         defer {
             if !committed { unlink(temporary) }
         }
         do {
             defer { close(fd) }
-            guard fchmod(fd, mode) == 0 else { throw FileError("set permissions of", path: temporary, errno: errno) }
+            guard fchmod(fd, mode) == 0 else { throw FileError("set permissions of", path: path, errno: errno) }
             var offset = 0
             while offset < bytes.count {
                 let written = bytes.withUnsafeBytes { Glibc.write(fd, $0.baseAddress! + offset, $0.count - offset) }
                 if written < 0 {
                     if errno == EINTR { continue }
-                    throw FileError("write", path: temporary, errno: errno)
+                    throw FileError("write", path: path, errno: errno)
                 }
                 offset += written
             }
-            guard fsync(fd) == 0 else { throw FileError("flush", path: temporary, errno: errno) }
+            guard fsync(fd) == 0 else { throw FileError("flush", path: path, errno: errno) }
         }
         guard rename(temporary, path) == 0 else { throw FileError("replace", path: path, errno: errno) }
         committed = true

@@ -101,6 +101,18 @@ import Testing
         #expect(try sandbox.dose("--version").stdout.hasPrefix("dose "))
     }
 
+    @Test func aPackOverTheSizeLimitIsBadDataNotAnIOError() throws {
+        let sandbox = try Sandbox()
+        // Sparse: the size is refused from fstat before a byte is read.
+        let path = try sandbox.write("huge.json", "")
+        #expect(truncate(path, off_t(64 << 20) + 1) == 0)
+        for command in ["validate", "import"] {
+            let run = try sandbox.dose(command, path)
+            #expect(run.status == 65)
+            #expect(run.stderr.contains("larger than 67108864 bytes"))
+        }
+    }
+
     func snapshotItems(_ data: Data) throws -> [String] {
         let object = try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
         let items = try #require(object["items"] as? [[String: Any]])

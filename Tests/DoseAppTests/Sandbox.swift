@@ -50,6 +50,10 @@ final class Sandbox {
             "LANG": "C.UTF-8",
         ]
         env["XDG_RUNTIME_DIR"] = root.appendingPathComponent("runtime").path
+        // Under `swift test --sanitize=...` the binaries are instrumented too: they get the same options.
+        for key in ["ASAN_OPTIONS", "LSAN_OPTIONS", "TSAN_OPTIONS"] {
+            env[key] = ProcessInfo.processInfo.environment[key]
+        }
         return env
     }
 

@@ -44,7 +44,11 @@ final class LearnSandbox {
     var dosePath: String { Self.binaryDirectory.appendingPathComponent("dose").path }
 
     var environment: [String: String] {
-        [
+        // Under `swift test --sanitize=...` the binaries are instrumented too: they get the same options.
+        let sanitizer = ["ASAN_OPTIONS", "LSAN_OPTIONS", "TSAN_OPTIONS"].compactMap { key in
+            ProcessInfo.processInfo.environment[key].map { (key, $0) }
+        }
+        return Dictionary(uniqueKeysWithValues: sanitizer).merging([
             "HOME": root.path,
             "XDG_DATA_HOME": root.appendingPathComponent("data").path,
             "XDG_CONFIG_HOME": root.appendingPathComponent("config").path,
@@ -54,7 +58,7 @@ final class LearnSandbox {
             "PATH": "/usr/bin:/bin", "TZ": "UTC", "LANG": "C.UTF-8",
             // A hang past this is a timeout; the tests' server answers in milliseconds otherwise.
             "DOSE_PROVIDER_TIMEOUT": "2",
-        ]
+        ]) { $1 }
     }
 
     var databasePath: String { root.appendingPathComponent("data/daily-dose/dose.sqlite3").path }
