@@ -133,3 +133,12 @@ chromium_load() { # chromium_load FILE DOM_OUT PNG_OUT
 # For wait_for: true once the bus has seen at least / exactly N Notify calls (evaluated on each poll).
 notified_at_least() { [ "$(notify_count)" -ge "$1" ]; }
 notified_exactly() { [ "$(notify_count)" -eq "$1" ]; }
+# Holds while the bus sees no more than N Notify calls for SECONDS (fails at once when exceeded), then exactly N.
+notified_exactly_for() { # notified_exactly_for N SECONDS
+    local end=$(( $(date +%s) + $2 ))
+    while [ "$(date +%s)" -lt "$end" ]; do
+        [ "$(notify_count)" -le "$1" ] || return 1
+        sleep 0.5
+    done
+    [ "$(notify_count)" -eq "$1" ]
+}

@@ -24,14 +24,6 @@ scheduler_up() { # scheduler_up LOG: a scheduler whose notify-time (00:00) is al
     bg_pids+=($scheduler)
 }
 scheduler_down() { kill "$scheduler" 2>/dev/null; wait "$scheduler" 2>/dev/null || true; }
-stays() { # stays N SECONDS: the bus sees no more than N Notify calls for that long
-    local end=$(( $(date +%s) + $2 ))
-    while [ "$(date +%s)" -lt "$end" ]; do
-        [ "$(notify_count)" -le "$1" ] || return 1
-        sleep 0.5
-    done
-    [ "$(notify_count)" -eq "$1" ]
-}
 
 desktop_up
 dose import "$DOSE_ROOT/content/sample-pack.json" >/dev/null
@@ -44,7 +36,7 @@ fake_up 3 3
 scheduler_up scheduler-slow.log
 wait_for 60 handled_exactly 1 || fail "slow server: not delivered"
 expect "slow server: the stamp says today" grep -qx "$(date +%F)" "$stamp"
-expect "slow server: one Notify on the bus" stays 1 5
+expect "slow server: one Notify on the bus" notified_exactly_for 1 5
 expect "slow server: the scheduler is running" kill -0 "$scheduler"
 scheduler_down; fake_down; rm -f "$stamp" "$work/fake.log"
 
@@ -56,7 +48,7 @@ wait_for 20 notified_exactly 2 || fail "timeout: the scheduler sent no Notify"
 wait_for 60 handled_exactly 1 || fail "timeout: the server never handled the Notify"
 log "timeout: $(grep -i 'notif' "$art/scheduler-timeout.log" | tail -2 | tr '\n' ' ')"
 expect "timeout: the scheduler logged the timeout" grep -q "did not answer" "$art/scheduler-timeout.log"
-expect "timeout: no second Notify after the timeout (backoff is 15 s)" stays 2 20
+expect "timeout: no second Notify after the timeout (backoff is 15 s)" notified_exactly_for 2 20
 expect "timeout: the server showed it once" handled_exactly 1
 expect "timeout: the scheduler is running" kill -0 "$scheduler"
 scheduler_down; fake_down; rm -f "$stamp" "$work/fake.log"
@@ -68,7 +60,7 @@ wait_for 30 notified_exactly 3 || fail "killed: the scheduler did not fire"
 dunst_down
 expect "killed: the scheduler survives its server going away" kill -0 "$scheduler"
 dunst_up
-expect "killed: no re-fire when the server returns" stays 3 20
+expect "killed: no re-fire when the server returns" notified_exactly_for 3 20
 expect "killed: the scheduler is running" kill -0 "$scheduler"
 # Control: the returned server does take notifications, so the count above could have moved.
 "$DOSE_BIN/dose-notify" fire >>"$art/fire-control.log" 2>&1 &
