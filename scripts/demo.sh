@@ -15,6 +15,10 @@ echo
 echo "== dose-notify --dry-run   (the next notification, from the snapshot alone)"
 "$bin/dose-notify" --dry-run
 echo
+tomorrow=$(date -d tomorrow +%F)
+echo "== dose-notify --dry-run --date $tomorrow   (tomorrow morning's notification)"
+"$bin/dose-notify" --dry-run --date "$tomorrow"
+echo
 echo "== dose today   (the whole dose, answer included)"
 "$bin/dose" today
 echo

@@ -60,7 +60,11 @@ struct DryRunCommand {
             }
             let item = try decodedItem(snapshot, at: position)
             let preview = NotificationPreview(item: item, date: date, fireAt: fireAt)
-            output.append(json ? preview.json(zone: zone) : preview.text(zone: zone))
+            var text = json ? preview.json(zone: zone) : preview.text(zone: zone)
+            if !json, offset == 0, dueNow != nil {
+                text += "\n(due now: today's \(config.notifyTime) has passed and today has not been notified yet)"
+            }
+            output.append(text)
         }
         print(output.joined(separator: json ? "\n" : "\n\n"))
     }
