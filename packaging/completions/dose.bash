@@ -3,6 +3,15 @@
 
 _dose_config_keys="branch notify-time source provider.url provider.model provider.key-file"
 
+# Values for the options both commands share: --date (today, as a start) and --days.
+__dose_option_value()
+{
+    case $1 in
+        --date) COMPREPLY=($(compgen -W "$(date +%F)" -- "$cur")) ;;
+        --days) COMPREPLY=($(compgen -W "1 7 30 365" -- "$cur")) ;;
+    esac
+}
+
 _dose()
 {
     local cur prev words cword
@@ -30,12 +39,8 @@ _dose()
     fi
 
     case $prev in
-        --date)
-            COMPREPLY=($(compgen -W "$(date +%F)" -- "$cur"))
-            return
-            ;;
-        --days)
-            COMPREPLY=($(compgen -W "1 7 30 365" -- "$cur"))
+        --date | --days)
+            __dose_option_value "$prev"
             return
             ;;
         --branch)
@@ -100,12 +105,8 @@ _dose_notify()
     _init_completion -n = || return
 
     case $prev in
-        --date)
-            COMPREPLY=($(compgen -W "$(date +%F)" -- "$cur"))
-            return
-            ;;
-        --days)
-            COMPREPLY=($(compgen -W "1 7 30 365" -- "$cur"))
+        --date | --days)
+            __dose_option_value "$prev"
             return
             ;;
         --id)
