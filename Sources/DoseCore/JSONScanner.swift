@@ -232,7 +232,12 @@ struct JSONScanner {
                 let hasQuote = (quote &- ones) & ~quote
                 let hasSlash = (slash &- ones) & ~slash
                 let hasControl = (word &- ones &* 0x20) & ~word
-                if (hasQuote | hasSlash | hasControl | word) & highs != 0 { break }
+                let special = (hasQuote | hasSlash | hasControl | word) & highs
+                if special != 0 {
+                    // Borrows only ever flag bytes above a truly special one, so the lowest flag is exact
+                    // (little-endian: the lowest set bit is the first byte in memory).
+                    return i + special.trailingZeroBitCount / 8
+                }
                 i += 8
             }
         }

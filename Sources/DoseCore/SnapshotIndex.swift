@@ -13,7 +13,7 @@ public struct SnapshotIndex: Sendable {
     public let generatedAt: Int64
     public let poolDigest: String
     /// The file, kept so the chosen item can be decoded from its line.
-    let bytes: [UInt8]
+    let file: ByteRegion
     let entries: [Entry]
     /// Every id's UTF-8 bytes (escapes decoded), back to back; entries point into it.
     let idBytes: [UInt8]
@@ -36,40 +36,42 @@ public struct SnapshotIndex: Sendable {
 
     /// Reads a snapshot; throws `Snapshot.decode`'s error for anything it rejects.
     public static func decode(_ bytes: [UInt8]) throws(SnapshotError) -> SnapshotIndex {
+        try decode(ByteRegion(copying: bytes))
+    }
+
+    /// Reads a snapshot from `file`, which the index keeps; throws `Snapshot.decode`'s error for
+    /// anything it rejects.
+    public static func decode(_ file: ByteRegion) throws(SnapshotError) -> SnapshotIndex {
         do {
-            return try lean(bytes)
+            return try lean(file)
         } catch {
             // The full decoder names the problem (index, id, field) exactly as it always has.
-            _ = try Snapshot.decode(bytes)
+            _ = try Snapshot.decode(Array(file.bytes))
             throw error
         }
     }
 
-    private static func lean(_ bytes: [UInt8]) throws(SnapshotError) -> SnapshotIndex {
-        let document = try bytes.withUnsafeBufferPointer { (buffer) throws(SnapshotError) in
-            var decoder = SnapshotDecoder(scanner: JSONScanner(buffer))
-            return try decoder.document(
-                items: { (decoder, count) throws(SnapshotError) in try decoder.indexList(expected: count) },
-                count: { $0.entries.count })
-        }
+    private static func lean(_ file: ByteRegion) throws(SnapshotError) -> SnapshotIndex {
+        var decoder = SnapshotDecoder(scanner: JSONScanner(file.bytes))
+        let document = try decoder.document(
+            items: { (decoder, count) throws(SnapshotError) in try decoder.indexList(expected: count) },
+            count: { $0.entries.count })
         let builder = document.items
         return SnapshotIndex(
-            generatedAt: document.generatedAt, poolDigest: document.poolDigest, bytes: bytes,
+            generatedAt: document.generatedAt, poolDigest: document.poolDigest, file: file,
             entries: builder.entries, idBytes: builder.idBytes, tagCodes: builder.tagCodes)
     }
 
     /// The item at `position`, decoded in full and validated like `Snapshot.decode` validates it.
     public func item(at position: Int) throws(SnapshotError) -> Item {
         let entry = entries[position]
-        return try bytes.withUnsafeBufferPointer { (buffer) throws(SnapshotError) -> Item in
-            var decoder = SnapshotDecoder(scanner: JSONScanner(buffer))
-            decoder.scanner.position = entry.line.lowerBound
-            let item = try decoder.item(index: position)
-            guard decoder.scanner.position == entry.line.upperBound else {
-                throw SnapshotError(.invalidItem(index: position, id: item.id, field: nil, message: "item changed while read"))
-            }
-            return item
+        var decoder = SnapshotDecoder(scanner: JSONScanner(file.bytes))
+        decoder.scanner.position = entry.line.lowerBound
+        let item = try decoder.item(index: position)
+        guard decoder.scanner.position == entry.line.upperBound else {
+            throw SnapshotError(.invalidItem(index: position, id: item.id, field: nil, message: "item changed while read"))
         }
+        return item
     }
 
     /// The position of the item with exactly this id (UTF-8 bytes), in the whole unfiltered pool.
@@ -154,7 +156,12 @@ extension SnapshotDecoder {
         guard scanner.bytes.count < Int(Int32.max) else {
             throw SnapshotError(.invalidField("items", message: "too large to index"))
         }
-        if let expected { builder.entries.reserveCapacity(Int(min(expected, Int64(scanner.bytes.count / 16)))) }
+        if let expected {
+            let items = Int(min(max(expected, 0), Int64(scanner.bytes.count / 16)))
+            builder.entries.reserveCapacity(items)
+            // Room for typical ids (the generator's and the sample pack's are under 24 bytes): no regrowth copies.
+            builder.idBytes.reserveCapacity(items * 24)
+        }
         if try json({ (s) throws(JSONError) in s.consume(UInt8(ascii: "]")) }) { return builder }
         repeat {
             try indexEntry(index: builder.entries.count, into: &builder)
@@ -236,21 +243,38 @@ extension SnapshotDecoder {
             tagStart: Int32(tagStart), tagCount: Int32(builder.tagCodes.count - tagStart), kind: kind))
     }
 
-    /// A known field's key written as the encoder writes it (`"name":`, ASCII letters only), consumed;
-    /// nil (nothing consumed) for anything else, which the general path then reads and judges.
-    /// Letters only, so the key has no escape, control or non-ASCII byte: exactly what `stringToken` would accept.
+    /// A known field's key written exactly as the encoder writes it (`"name":`), consumed; nil
+    /// (nothing consumed) for anything else, which the general path then reads and judges.
+    /// The bytes are compared with the field's own name, so such a key has no escape, control or
+    /// non-ASCII byte: exactly what `stringToken` would accept for it.
     @inline(__always)
     private mutating func plainKey() -> Field? {
         let bytes = scanner.bytes
-        let open = scanner.position
-        guard open + 4 < bytes.count, bytes[open] == UInt8(ascii: "\"") else { return nil }
-        var close = open + 1
-        while close < bytes.count, close - open <= 12, (bytes[close] | 0x20) >= UInt8(ascii: "a"), (bytes[close] | 0x20) <= UInt8(ascii: "z") {
-            close += 1
+        let first = scanner.position + 1
+        guard first + 2 < bytes.count, bytes[first - 1] == UInt8(ascii: "\"") else { return nil }
+        let field: Field
+        let key: StaticString
+        // The first letter (and for `t`, the second) picks the only candidate; its bytes then decide.
+        switch bytes[first] {
+        case UInt8(ascii: "i"): (field, key) = (.id, "id\":")
+        case UInt8(ascii: "k"): (field, key) = (.kind, "kind\":")
+        case UInt8(ascii: "s"): (field, key) = (.sortKey, "sortKey\":")
+        case UInt8(ascii: "a"): (field, key) = (.answer, "answer\":")
+        case UInt8(ascii: "e"): (field, key) = (.explanation, "explanation\":")
+        case UInt8(ascii: "t"):
+            switch bytes[first + 1] {
+            case UInt8(ascii: "a"): (field, key) = (.tags, "tags\":")
+            case UInt8(ascii: "e"): (field, key) = (.text, "text\":")
+            case UInt8(ascii: "i"): (field, key) = (.title, "title\":")
+            default: return nil
+            }
+        default: return nil
         }
-        guard close + 1 < bytes.count, bytes[close] == UInt8(ascii: "\""), bytes[close + 1] == UInt8(ascii: ":"),
-              let field = Field.match(UnsafeBufferPointer(rebasing: bytes[(open + 1)..<close])) else { return nil }
-        scanner.position = close + 2
+        let count = key.utf8CodeUnitCount
+        guard bytes.count - first >= count else { return nil }
+        let expected = key.utf8Start
+        for offset in 1..<count where bytes[first + offset] != expected[offset] { return nil }
+        scanner.position = first + count
         return field
     }
 
@@ -263,10 +287,53 @@ extension SnapshotDecoder {
         }
     }
 
+    /// An id written as the encoder writes most of them (quotes around printable ASCII, no escape),
+    /// consumed; nil (nothing consumed) for anything else. Such bytes are valid UTF-8 with no C0, DEL
+    /// or C1 control, so only the length is left to check.
+    @inline(__always)
+    private mutating func plainID() -> UnsafeBufferPointer<UInt8>? {
+        let bytes = scanner.bytes
+        let open = scanner.position
+        guard open < bytes.count, bytes[open] == UInt8(ascii: "\"") else { return nil }
+        var close = open + 1
+        if let base = bytes.baseAddress {
+            // Eight bytes at a time: stop at the first quote, backslash, control, DEL or non-ASCII byte.
+            let ones: UInt64 = 0x0101_0101_0101_0101
+            let highs: UInt64 = 0x8080_8080_8080_8080
+            while close + 8 <= bytes.count {
+                let word = UnsafeRawPointer(base).loadUnaligned(fromByteOffset: close, as: UInt64.self)
+                let quote = word ^ (ones &* 0x22)
+                let slash = word ^ (ones &* 0x5C)
+                let special = ((quote &- ones) & ~quote | (slash &- ones) & ~slash | (word &- ones &* 0x20) & ~word
+                    | (word &+ ones) | word) & highs
+                if special != 0 {
+                    // As in `skipPlainASCII`: carries and borrows only flag bytes above a truly special one.
+                    close += special.trailingZeroBitCount / 8
+                    break
+                }
+                close += 8
+            }
+        }
+        while close < bytes.count {
+            let byte = bytes[close]
+            if byte == UInt8(ascii: "\"") { break }
+            guard byte >= 0x20, byte < 0x7F, byte != UInt8(ascii: "\\") else { return nil }
+            close += 1
+        }
+        guard close < bytes.count else { return nil }
+        scanner.position = close + 1
+        return UnsafeBufferPointer(rebasing: bytes[(open + 1)..<close])
+    }
+
     /// Appends the id's bytes, checked against `ItemRules.idProblem`.
     private mutating func indexID(
         into builder: inout SnapshotIndexBuilder, _ failure: (Field?, String) -> SnapshotError
     ) throws(SnapshotError) {
+        if let raw = plainID() {
+            guard !raw.isEmpty, raw.count <= PackLimits.maxIDBytes else { throw failure(.id, "id length") }
+            builder.idBytes.append(contentsOf: raw)
+            return
+        }
         guard let token = try stringTokenValue() else { throw failure(.id, "must be a string") }
         switch token {
         case .raw(let range):

@@ -1,20 +1,41 @@
+import DoseCore
 import Glibc
 
 /// Whole-file reads and atomic whole-file writes, the only ways Daily Dose touches its files.
 public enum FileSystem {
     /// Reads a whole file, refusing one larger than `limit` bytes.
     public static func read(_ path: String, limit: Int = 256 << 20) throws(FileError) -> [UInt8] {
+        let (fd, info) = try openForReading(path, limit: limit)
+        defer { close(fd) }
+        return try readAll(fd, size: Int(info.st_size), path: path, limit: limit)
+    }
+
+    /// Opens a file that is not a directory and not larger than `limit`, with its `fstat`.
+    private static func openForReading(_ path: String, limit: Int) throws(FileError) -> (Int32, stat) {
         let fd = open(path, O_RDONLY | O_CLOEXEC)
         guard fd >= 0 else { throw FileError("read", path: path, errno: errno) }
-        defer { close(fd) }
         var info = stat()
-        guard fstat(fd, &info) == 0 else { throw FileError("read", path: path, errno: errno) }
-        if (info.st_mode & S_IFMT) == S_IFDIR { throw FileError("read", path: path, errno: EISDIR) }
-        if Int(info.st_size) > limit { throw FileError("read", path: path, reason: .tooLarge(limit: limit)) }
+        var failure: FileError?
+        if fstat(fd, &info) != 0 {
+            failure = FileError("read", path: path, errno: errno)
+        } else if (info.st_mode & S_IFMT) == S_IFDIR {
+            failure = FileError("read", path: path, errno: EISDIR)
+        } else if Int(info.st_size) > limit {
+            failure = FileError("read", path: path, reason: .tooLarge(limit: limit))
+        }
+        if let failure {
+            close(fd)
+            throw failure
+        }
+        return (fd, info)
+    }
+
+    /// Reads what is left of an open file, expecting about `size` bytes.
+    private static func readAll(_ fd: Int32, size: Int, path: String, limit: Int) throws(FileError) -> [UInt8] {
         // The size stat reports is read straight into the array (one copy, from the kernel); the loop
         // below then takes whatever else there is (a file still growing, or one that reports size 0).
         var readError: Int32 = 0
-        var bytes = [UInt8](unsafeUninitializedCapacity: Int(info.st_size)) { buffer, count in
+        var bytes = [UInt8](unsafeUninitializedCapacity: size) { buffer, count in
             count = 0
             while count < buffer.count, let base = buffer.baseAddress {
                 let got = Glibc.read(fd, base + count, buffer.count - count)
@@ -42,6 +63,24 @@ public enum FileSystem {
         return bytes
     }
 
+    /// Maps a whole regular file read-only, refusing one larger than `limit` bytes; other files, an
+    /// empty one, or a failed `mmap` are read into memory instead.
+    ///
+    /// Mapping spares the copy into a fresh array (and the page faults of that array), which was
+    /// half of a dry run over 100,000 items. Daily Dose only ever replaces its files by rename, so
+    /// the mapped inode never shrinks under a reader; the region is dropped right after use.
+    public static func map(_ path: String, limit: Int = 256 << 20) throws(FileError) -> ByteRegion {
+        let (fd, info) = try openForReading(path, limit: limit)
+        defer { close(fd) }
+        let size = Int(info.st_size)
+        if (info.st_mode & S_IFMT) == S_IFREG, size > 0,
+           let address = mmap(nil, size, PROT_READ, MAP_PRIVATE | MAP_POPULATE, fd, 0), address != MAP_FAILED {
+            let bytes = UnsafeBufferPointer(start: address.assumingMemoryBound(to: UInt8.self), count: size)
+            return ByteRegion(bytes: bytes) { munmap(UnsafeMutableRawPointer(mutating: $0.baseAddress), $0.count) }
+        }
+        return ByteRegion(copying: try readAll(fd, size: size, path: path, limit: limit))
+    }
+
     /// Reads a whole file as UTF-8 text (invalid sequences repaired; use `read` for strict bytes).
     public static func readText(_ path: String, limit: Int = 1 << 20) throws(FileError) -> String {
         String(decoding: try read(path, limit: limit), as: UTF8.self)
@@ -59,7 +98,7 @@ public enum FileSystem {
         let fd = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
         guard fd >= 0 else { throw FileError("create a temporary file for", path: path, errno: errno) }
         _ = fcntl(fd, F_SETFD, FD_CLOEXEC)
-        let temporary = String(cString: template)
+        let temporary = String(decoding: template.dropLast().map { UInt8(bitPattern: $0) }, as: UTF8.self)
         // Errors name the file being replaced, not the temporary (which is removed on failure anyway).
         var committed = false
         defer {

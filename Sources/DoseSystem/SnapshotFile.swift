@@ -19,11 +19,11 @@ public struct SnapshotFile: Sendable {
 
     /// Reads the snapshot as an index (what resolving needs; `item(at:)` decodes one item in full).
     public func readIndex() throws(SnapshotFileError) -> SnapshotIndex {
-        let bytes: [UInt8]
-        do { bytes = try FileSystem.read(path) } catch {
+        let file: ByteRegion
+        do { file = try FileSystem.map(path) } catch {
             throw error.isMissing ? .missing(path) : .file(error)
         }
-        do { return try SnapshotIndex.decode(bytes) } catch { throw .invalid(path, error) }
+        do { return try SnapshotIndex.decode(file) } catch { throw .invalid(path, error) }
     }
 
     /// Writes the snapshot atomically (temp, fsync, rename).

@@ -170,4 +170,69 @@ import Testing
             Self.expectSameVerdict(bytes, "invalid UTF-8 in \(item)")
         }
     }
+
+    /// A document with `item` as its second item, as `invalidItemsFailLikeTheFullDecoder` builds them.
+    static func document(with item: String) -> [UInt8] {
+        Array(("{\"format\": \"daily-dose-snapshot/1\", \"generatedAt\": 1, \"poolDigest\": \"p\", \"count\": 2, \"items\": [\n"
+            + #"{"id":"ok","kind":"fact","sortKey":0,"tags":[],"text":"t"},"# + "\n" + item + "\n]}\n").utf8)
+    }
+
+    /// The same verdict as the full decoder and, when accepted, the same ids in the same order.
+    static func expectSameReading(_ bytes: [UInt8], _ note: String) {
+        expectSameVerdict(bytes, note)
+        guard let full = try? Snapshot.decode(bytes), let index = try? SnapshotIndex.decode(bytes) else { return }
+        #expect((0..<index.count).map(index.id(at:)) == full.items.map(\.id), "\(note)")
+    }
+
+    /// The encoder-shaped fast paths (keys compared whole, ids and strings eight bytes at a time, bare
+    /// separators) against the full decoder: a special byte at every offset across the word boundaries,
+    /// near-miss keys, and the same items written with whitespace or escapes, which take the general path.
+    @Test func fastPathsReadLikeTheFullDecoder() {
+        let specials: [(String, [UInt8])] = [
+            ("DEL", [0x7F]), ("C1", [0xC2, 0x85]), ("NBSP", [0xC2, 0xA0]), ("NUL", [0x00]), ("tab", [0x09]),
+            ("escaped quote", Array(#"\""#.utf8)), ("escape", Array(#"\u0041"#.utf8)), ("bad escape", Array(#"\x"#.utf8)),
+            ("é", Array("é".utf8)), ("lone continuation", [0x80]), ("0xFF", [0xFF]), ("space", [0x20]), ("tilde", [0x7E]),
+        ]
+        for (name, special) in specials {
+            for offset in 0...17 {
+                for tail in [0, 1, 9] {
+                    let value = Array(String(repeating: "i", count: offset).utf8) + special + Array(String(repeating: "j", count: tail).utf8)
+                    let id = Array(#"{"id":""#.utf8) + value + Array(#"","kind":"fact","sortKey":0,"tags":[],"text":"t"}"#.utf8)
+                    Self.expectSameReading(Self.bytes(replacingItemWith: id), "id: \(name) at \(offset), tail \(tail)")
+                    let text = Array(#"{"id":"b","kind":"fact","sortKey":0,"tags":[],"title":""#.utf8) + value + Array(#"","text":"t"}"#.utf8)
+                    Self.expectSameReading(Self.bytes(replacingItemWith: text), "title: \(name) at \(offset), tail \(tail)")
+                }
+            }
+        }
+        let long = String(repeating: "x", count: 120)
+        for length in [1, 7, 8, 9, 15, 16, 17, 127, 128, 129] {
+            let id = String(long.prefix(min(length, 120))) + String(repeating: "y", count: max(0, length - 120))
+            Self.expectSameReading(Self.document(with: #"{"id":""# + id + #"","kind":"fact","sortKey":0,"tags":[],"text":"t"}"#), "id of \(length) bytes")
+        }
+        let keys = ["i", "idx", "Id", "k", "kin", "kinds", "sortkey", "sortKeys", "t", "ta", "tex", "texts", "titl", "titles",
+                    "answe", "explanations", "e", "x", #"\u0069d"#, #"i\u0064"#, "id ", " id"]
+        for key in keys {
+            Self.expectSameReading(Self.document(with: #"{""# + key + #"":"b","kind":"fact","sortKey":0,"tags":[],"text":"t"}"#), "key \(key)")
+            Self.expectSameReading(Self.document(with: #"{"id":"b","kind":"fact","sortKey":0,"tags":[],"text":"t",""# + key + #"":"v"}"#), "late key \(key)")
+        }
+        let spaced = [
+            #"{ "id" : "b" , "kind" : "fact" , "sortKey" : 0 , "tags" : [ "CS" , "EE" ] , "text" : "t" }"#,
+            "{\n\t\"id\":\"b\",\r\n\"kind\":\"question\",\"sortKey\":-3,\"tags\":[],\"text\":\"t\",\"answer\":\"a\"\n}",
+            #"{"text":"t","tags":["ME"],"sortKey":7,"kind":"formula","id":"b","title":"z","explanation":"e"}"#,
+            #"{"\u0069d":"b","kind":"fact","sortKey":0,"tags":[],"text":"t"}"#,
+            #"{"id":"\u0062","kind":"fact","sortKey":0,"tags":[],"text":"t"}"#,
+            #"{"id":"b","kind":"fact","sortKey":0,"tags":[],"text":"t",}"#,
+            #"{"id":"b","kind":"fact","sortKey":0,"tags":[],"text":"t";"#,
+            #"{"id":"b","kind":"fact","sortKey":0,"tags":[],"text":"t"]"#,
+            #"{"id":"b""kind":"fact","sortKey":0,"tags":[],"text":"t"}"#,
+        ]
+        for item in spaced { Self.expectSameReading(Self.document(with: item), item) }
+    }
+
+    static func bytes(replacingItemWith item: [UInt8]) -> [UInt8] {
+        let marker = Array("@ITEM@".utf8)
+        let template = document(with: "@ITEM@")
+        let at = (0...(template.count - marker.count)).first { Array(template[$0..<($0 + marker.count)]) == marker }!
+        return Array(template[..<at]) + item + Array(template[(at + marker.count)...])
+    }
 }

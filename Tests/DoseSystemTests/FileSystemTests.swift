@@ -49,6 +49,32 @@ import Testing
         }
     }
 
+    @Test func mapGivesTheFileBytesAndRefusesWhatReadRefuses() throws {
+        let directory = try temporaryDirectory()
+        let path = directory + "/snapshot"
+        let bytes = (0..<100_000).map { UInt8(truncatingIfNeeded: $0 &* 31) }
+        try FileSystem.writeAtomically(bytes, to: path)
+        let region = try FileSystem.map(path)
+        #expect(region.withBytes(Array.init) == bytes)
+        // A replacement by rename leaves the mapped bytes as they were (the old inode stays).
+        try FileSystem.writeAtomically([1, 2, 3], to: path)
+        #expect(region.withBytes(Array.init) == bytes)
+        #expect(try FileSystem.map(path).withBytes(Array.init) == [1, 2, 3])
+
+        try FileSystem.writeAtomically([UInt8](), to: path)
+        #expect(try FileSystem.map(path).count == 0)
+        #expect(try FileSystem.map("/dev/null").count == 0)
+        try FileSystem.writeAtomically([UInt8](repeating: 65, count: 100), to: path)
+        #expect(throws: FileError.self) { try FileSystem.map(path, limit: 10) }
+        #expect(throws: FileError.self) { try FileSystem.map(directory) }
+        do {
+            _ = try FileSystem.map(directory + "/missing")
+            Issue.record("a missing file was mapped")
+        } catch {
+            #expect(error.isMissing)
+        }
+    }
+
     @Test func parentDirectory() {
         #expect(FileSystem.parentDirectory(of: "/a/b/c") == "/a/b")
         #expect(FileSystem.parentDirectory(of: "/a") == "/")
