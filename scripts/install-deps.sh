@@ -4,8 +4,8 @@
 set -euo pipefail
 
 # libcurl4-openssl-dev: the static Foundation (--static-swift-stdlib release build) links libcurl;
-# scdoc: the manual pages; binutils: strip for the .deb.
-build_packages=(pkg-config libsqlite3-dev libglib2.0-dev libnotify-dev libcurl4-openssl-dev scdoc binutils)
+# scdoc: the manual pages; binutils: strip for the .deb; libstdc++-12-dev: libstdc++.a for the release link.
+build_packages=(pkg-config libsqlite3-dev libglib2.0-dev libnotify-dev libcurl4-openssl-dev scdoc binutils libstdc++-12-dev)
 test_packages=(dbus dbus-x11 dunst xvfb xdotool x11-utils chromium libjs-katex libnotify-bin
                sqlite3 python3 imagemagick fonts-dejavu-core iproute2 procps faketime
                desktop-file-utils appstream systemd tzdata hyperfine valgrind time python3-dbus python3-gi
