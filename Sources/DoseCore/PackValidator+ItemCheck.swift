@@ -32,7 +32,7 @@ extension PackValidator {
             let text = requiredString(element["text"], "text").flatMap { checkedProse($0, "text", PackLimits.maxTextScalars) }
             let answer = readAnswer(element["answer"], kind: kind)
             let explanation = optionalProse(element["explanation"], "explanation", PackLimits.maxExplanationScalars)
-            for member in members where !PackValidator.itemFields.contains(member.key) {
+            for member in members where !PackValidator.isKnown(member.key, PackValidator.itemFields) {
                 warnings.append(PackProblem(
                     itemIndex: index, itemID: usableID, field: member.key, message: "unknown field, ignored"))
             }
