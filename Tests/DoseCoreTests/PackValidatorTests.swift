@@ -218,6 +218,25 @@ private func onlyProblem(_ report: PackReport) -> String? {
         #expect(!PackValidator.isKnown("format ", PackValidator.topLevelFields))
     }
 
+    /// In a hand-built item (the parser refuses repeated keys) the first member of a field counts, as the
+    /// subscript reads it; unknown keys are listed in order.
+    @Test func itemFieldsTakeTheFirstMemberOfAKey() {
+        let fields = PackValidator.ItemFields([
+            (key: "id", value: .string("first")), (key: "zeta", value: .null), (key: "id", value: .string("second")),
+            (key: "kind", value: .string("fact")), (key: "Text", value: .null), (key: "text", value: .string("t")),
+            (key: "sort\u{212A}ey", value: .integer(5)), (key: "alpha", value: .null),
+        ])
+        #expect(fields.id?.string == "first")
+        #expect(fields.kind?.string == "fact" && fields.text?.string == "t")
+        #expect(fields.sortKey == nil && fields.tags == nil && fields.title == nil)
+        #expect(fields.unknownKeys == ["zeta", "Text", "alpha"])
+        var check = PackValidator.ItemCheck(index: 0)
+        let element = JSONValue.object([(key: "id", value: .string("a")), (key: "kind", value: .string("fact")),
+                                        (key: "text", value: .string("t")), (key: "id", value: .integer(1))])
+        #expect(check.run(element)?.id == "a")
+        #expect(check.problems.isEmpty && check.warnings.isEmpty)
+    }
+
     @Test func formatAndTopLevelShape() {
         func problems(_ text: String) -> [String] { PackValidator.validate(Array(text.utf8)).problems.map(\.description) }
         #expect(problems(#"{"items": []}"#) == ["field \"format\": missing required field; expected \"daily-dose-pack/1\""])
