@@ -117,7 +117,7 @@ enum Schema {
     ///
     /// Version 1's `kind IN (…)` of three constants made SQLite build a temporary index on
     /// every insert, and the id's GLOB pattern was assembled with `char()` and `||` for every
-    /// row; the two were half the cost of inserting a 100,000-item pool. The rules are
+    /// row; the two were over a third of the cost of inserting a 100,000-item pool. The rules are
     /// unchanged: `kind` is compared with `=`, and the pattern is the same bytes as a constant.
     /// SQLite cannot alter a CHECK in place, so both tables are copied into new ones; the
     /// tags first leave (a DROP of `items` with foreign keys on would cascade into them), and
