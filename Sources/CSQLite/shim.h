@@ -4,5 +4,6 @@
 
 /// SQLITE_TRANSIENT is a macro casting -1 to a function pointer; Swift cannot import it.
 static inline sqlite3_destructor_type dd_sqlite_transient(void) { return SQLITE_TRANSIENT; }
+static inline sqlite3_destructor_type dd_sqlite_static(void) { return SQLITE_STATIC; }
 
 #endif

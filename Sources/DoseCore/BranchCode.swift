@@ -16,6 +16,6 @@ public struct BranchCode: Hashable, Sendable, Comparable, CustomStringConvertibl
     public var description: String { rawValue }
 
     public static func < (lhs: BranchCode, rhs: BranchCode) -> Bool {
-        lhs.rawValue.utf8.lexicographicallyPrecedes(rhs.rawValue.utf8)
+        lhs.rawValue.precedesInBytes(rhs.rawValue)
     }
 }

@@ -7,7 +7,7 @@ public struct FNV1a: Sendable {
     /// The 16-hex-digit fingerprint of a string's UTF-8 bytes.
     public static func hex(_ text: String) -> String {
         var hash = FNV1a()
-        for byte in text.utf8 { hash.add(byte: byte) }
+        hash.add(bytes: text.utf8)
         return hash.hex
     }
 
@@ -35,6 +35,18 @@ public struct FNV1a: Sendable {
         }
         add(byte: 0)
         add(word: UInt64(text.utf8.count))
-        for byte in text.utf8 { add(byte: byte) }
+        add(bytes: text.utf8)
+    }
+
+    /// Adds every byte in order; contiguous storage (every native string) in a tight loop.
+    public mutating func add(bytes: String.UTF8View) {
+        let done: Void? = bytes.withContiguousStorageIfAvailable { buffer in
+            var hash = value
+            for byte in buffer { hash = (hash ^ UInt64(byte)) &* 0x0000_0100_0000_01b3 }
+            value = hash
+        }
+        if done == nil {
+            for byte in bytes { add(byte: byte) }
+        }
     }
 }

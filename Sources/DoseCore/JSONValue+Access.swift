@@ -34,7 +34,7 @@ extension JSONValue {
     /// The first member named `key` (byte-exact match), when this is an object.
     public subscript(key: String) -> JSONValue? {
         guard case .object(let members) = self else { return nil }
-        return members.first { $0.key.utf8.elementsEqual(key.utf8) }?.value
+        return members.first { $0.key.hasSameBytes(as: key) }?.value
     }
 
     /// An integer number.

@@ -14,6 +14,11 @@ public struct JSONWriter: Sendable {
         self.pretty = pretty
     }
 
+    /// Makes room for `count` bytes in all, so a large document grows without copies.
+    public mutating func reserveCapacity(_ count: Int) {
+        bytes.reserveCapacity(count)
+    }
+
     /// The text written so far.
     public var text: String { String(decoding: bytes, as: UTF8.self) }
 

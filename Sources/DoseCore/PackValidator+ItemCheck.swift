@@ -21,20 +21,21 @@ extension PackValidator {
                 problem(nil, "item must be an object, found \(ItemRules.describe(element))")
                 return nil
             }
-            let id = requiredString(element["id"], "id")
+            let fields = ItemFields(members)
+            let id = requiredString(fields.id, "id")
             if let id {
                 if let message = ItemRules.idProblem(id) { problem("id", message) } else { usableID = id }
             }
-            let kind = readKind(element["kind"])
-            let sortKey = readSortKey(element["sortKey"])
-            let tags = readTags(element["tags"])
-            let title = optionalProse(element["title"], "title", PackLimits.maxTitleScalars)
-            let text = requiredString(element["text"], "text").flatMap { checkedProse($0, "text", PackLimits.maxTextScalars) }
-            let answer = readAnswer(element["answer"], kind: kind)
-            let explanation = optionalProse(element["explanation"], "explanation", PackLimits.maxExplanationScalars)
-            for member in members where !PackValidator.itemFields.contains(member.key) {
+            let kind = readKind(fields.kind)
+            let sortKey = readSortKey(fields.sortKey)
+            let tags = readTags(fields.tags)
+            let title = optionalProse(fields.title, "title", PackLimits.maxTitleScalars)
+            let text = requiredString(fields.text, "text").flatMap { checkedProse($0, "text", PackLimits.maxTextScalars) }
+            let answer = readAnswer(fields.answer, kind: kind)
+            let explanation = optionalProse(fields.explanation, "explanation", PackLimits.maxExplanationScalars)
+            for key in fields.unknownKeys {
                 warnings.append(PackProblem(
-                    itemIndex: index, itemID: usableID, field: member.key, message: "unknown field, ignored"))
+                    itemIndex: index, itemID: usableID, field: key, message: "unknown field, ignored"))
             }
             guard let id, let kind, let sortKey, let tags, let text, problems.isEmpty else { return nil }
             return Item(id: id, kind: kind, sortKey: sortKey, tags: tags, title: title ?? nil,

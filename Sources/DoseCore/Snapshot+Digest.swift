@@ -22,7 +22,8 @@ extension Snapshot {
         hash.add(field: 2, item.kind.rawValue)
         hash.add(byte: 3)
         hash.add(word: UInt64(bitPattern: item.sortKey))
-        let tags = item.tags.sorted()
+        // Sorting allocates; most items have no tag or one.
+        let tags = item.tags.count > 1 ? item.tags.sorted() : item.tags
         hash.add(byte: 4)
         hash.add(word: UInt64(tags.count))
         for tag in tags { hash.add(field: 5, tag.rawValue) }

@@ -4,6 +4,8 @@ extension Snapshot {
     /// and `items` with one item per line; ends with a newline, which decoding requires.
     public func encoded() -> [UInt8] {
         var out = JSONWriter()
+        // One allocation for the whole file instead of a doubling array's copies (24 MB at 100,000 items).
+        out.reserveCapacity(Snapshot.encodedSizeEstimate(of: items))
         out.appendASCII("{\n  \"format\": ")
         out.appendQuoted(Snapshot.format)
         out.appendASCII(",\n  \"generatedAt\": ")
@@ -19,6 +21,17 @@ extension Snapshot {
         }
         out.appendASCII(items.isEmpty ? "]\n}\n" : "\n  ]\n}\n")
         return out.bytes
+    }
+
+    /// The encoded size when no string needs an escape: the fields' bytes plus the fixed text around them.
+    private static func encodedSizeEstimate(of items: [Item]) -> Int {
+        var size = 256
+        for item in items {
+            // Field names, quotes, separators and the sort key (at most 20 digits): under 150 bytes.
+            size += 150 + item.id.utf8.count + item.text.utf8.count + item.tags.count * 5
+            size += (item.title?.utf8.count ?? 0) + (item.answer?.utf8.count ?? 0) + (item.explanation?.utf8.count ?? 0)
+        }
+        return size
     }
 
     /// One item as a single-line object, fields in `Item`'s order, nil fields omitted.

@@ -170,6 +170,41 @@ final class Statement {
         try check(code, db, "binding text to parameter \(index)")
     }
 
+    /// Runs `body` with text bound to parameter `index` (NULL for nil) without SQLite copying it.
+    ///
+    /// SQLITE_STATIC: SQLite reads the string's own bytes, which are valid only inside `withUTF8`,
+    /// so `body` steps the statement there, and the parameter is NULL again before this returns.
+    /// `bind(_:at:)` copies every value instead (TRANSIENT): an allocation per field per row.
+    func withText(_ value: String?, at index: Int32, _ body: () throws(StoreError) -> Void) throws(StoreError) {
+        guard var value, !value.isEmpty else {
+            // NULL, or the empty string, which needs a real pointer: bound as usual.
+            try bind(value, at: index)
+            return try body()
+        }
+        var failure: StoreError?
+        value.withUTF8 { bytes in
+            do throws(StoreError) {
+                let code = bytes.baseAddress!.withMemoryRebound(to: CChar.self, capacity: bytes.count) { text in
+                    sqlite3_bind_text64(
+                        handle, index, text, sqlite3_uint64(bytes.count), dd_sqlite_static(), UInt8(SQLITE_UTF8))
+                }
+                try check(code, db, "binding text to parameter \(index)")
+                try body()
+            } catch {
+                failure = error
+            }
+            // The bytes are not valid past this closure: SQLite must not keep pointing at them.
+            sqlite3_bind_null(handle, index)
+        }
+        if let failure { throw failure }
+    }
+
+    /// `withText` for several parameters: `texts` are (parameter index, value) pairs.
+    func withTexts(_ texts: ArraySlice<(Int32, String?)>, _ body: () throws(StoreError) -> Void) throws(StoreError) {
+        guard let (index, value) = texts.first else { return try body() }
+        try withText(value, at: index) { () throws(StoreError) in try withTexts(texts.dropFirst(), body) }
+    }
+
     /// Binds bytes to parameter `index`, or NULL for nil.
     func bind(_ value: [UInt8]?, at index: Int32) throws(StoreError) {
         guard let value else { return try bindNull(at: index) }

@@ -1,4 +1,4 @@
-import DoseCore
+@testable import DoseCore
 import Testing
 
 /// Validates a pack whose `items` are given as JSON text fragments.
@@ -92,6 +92,19 @@ private func onlyProblem(_ report: PackReport) -> String? {
         #expect(onlyProblem(report)
             == "item \"dup\" (#2), field \"id\": id \"dup\" is also used by item #0; ids must be unique")
         #expect(report.items.map(\.id) == ["dup", "other"])
+    }
+
+    /// The first index is kept however often an id comes back (the check stores the latest, then restores it).
+    @Test func everyRepeatNamesTheFirstItem() {
+        let report = check([
+            #"{"id": "dup", "kind": "fact", "text": "t"}"#,
+            #"{"id": "dup", "kind": "fact", "text": "t"}"#,
+            #"{"id": "dup", "kind": "fact", "text": "t"}"#,
+        ])
+        #expect(report.problems.map(\.description) == [
+            "item \"dup\" (#1), field \"id\": id \"dup\" is also used by item #0; ids must be unique",
+            "item \"dup\" (#2), field \"id\": id \"dup\" is also used by item #0; ids must be unique",
+        ])
     }
 
     @Test func kindRules() {
@@ -191,6 +204,37 @@ private func onlyProblem(_ report: PackReport) -> String? {
             "item \"a\" (#0), field \"colour\": unknown field, ignored",
         ])
         #expect(report.items.count == 1)
+    }
+
+    /// Field names are known by String equality, as they always were: the byte comparison first is only
+    /// a shortcut, so a key canonically equal to a field name (KELVIN SIGN for K) is still no warning.
+    @Test func knownFieldsKeepStringEquality() {
+        let report = check([#"{"id": "a", "kind": "fact", "text": "t", "sort\#u{212A}ey": 1}"#])
+        #expect(report.isValid)
+        #expect(report.warnings.isEmpty)
+        #expect(PackValidator.isKnown("sortKey", PackValidator.itemFields))
+        #expect(PackValidator.isKnown("sort\u{212A}ey", PackValidator.itemFields))
+        #expect(!PackValidator.isKnown("sortkey", PackValidator.itemFields))
+        #expect(!PackValidator.isKnown("format ", PackValidator.topLevelFields))
+    }
+
+    /// In a hand-built item (the parser refuses repeated keys) the first member of a field counts, as the
+    /// subscript reads it; unknown keys are listed in order.
+    @Test func itemFieldsTakeTheFirstMemberOfAKey() {
+        let fields = PackValidator.ItemFields([
+            (key: "id", value: .string("first")), (key: "zeta", value: .null), (key: "id", value: .string("second")),
+            (key: "kind", value: .string("fact")), (key: "Text", value: .null), (key: "text", value: .string("t")),
+            (key: "sort\u{212A}ey", value: .integer(5)), (key: "alpha", value: .null),
+        ])
+        #expect(fields.id?.string == "first")
+        #expect(fields.kind?.string == "fact" && fields.text?.string == "t")
+        #expect(fields.sortKey == nil && fields.tags == nil && fields.title == nil)
+        #expect(fields.unknownKeys == ["zeta", "Text", "alpha"])
+        var check = PackValidator.ItemCheck(index: 0)
+        let element = JSONValue.object([(key: "id", value: .string("a")), (key: "kind", value: .string("fact")),
+                                        (key: "text", value: .string("t")), (key: "id", value: .integer(1))])
+        #expect(check.run(element)?.id == "a")
+        #expect(check.problems.isEmpty && check.warnings.isEmpty)
     }
 
     @Test func formatAndTopLevelShape() {

@@ -120,6 +120,37 @@ import Testing
         #expect(blob.blob(at: 0) == [0, 1, 255])
     }
 
+    /// Text bound in place (SQLITE_STATIC) reads back exactly, and is unbound once the closure returns.
+    @Test func textBoundInPlaceIsReadInsideAndNullAfter() throws {
+        let tmp = try TemporaryDirectory()
+        let connection = try Database(path: tmp.file("dose.sqlite3")).connection
+        let statement = try connection.prepare("SELECT ?1, typeof(?2), ?3, typeof(?4)")
+        let heap = String(repeating: "long enough for the heap ✓ ", count: 3) + "a\u{0}b"
+        try statement.withTexts([(1, heap), (2, nil), (3, "")][...]) { () throws(StoreError) in
+            try statement.withText("small", at: 4) { () throws(StoreError) in
+                #expect(try statement.step("test"))
+            }
+        }
+        #expect(statement.text(at: 0) == heap)
+        #expect(statement.text(at: 1) == "null")
+        #expect(statement.text(at: 2) == "")
+        #expect(statement.text(at: 3) == "text")
+        statement.reset()
+        #expect(try statement.step("test"))
+        #expect(statement.isNull(at: 0) && statement.isNull(at: 2))
+
+        // An error inside is thrown as it was, and the parameter is unbound all the same.
+        let failing = try connection.prepare("INSERT INTO meta (key, value) VALUES ('k', ?1)")
+        let error = #expect(throws: StoreError.self) {
+            try failing.withText("v", at: 1) { () throws(StoreError) in
+                throw StoreError(sqliteCode: nil, message: "inner", operation: "test")
+            }
+        }
+        #expect(error?.message == "inner")
+        let notNull = #expect(throws: StoreError.self) { _ = try failing.step("inserting") }
+        #expect(notNull?.message.contains("NOT NULL") == true, "\(String(describing: notNull))")
+    }
+
     @Test func aFailedTransactionRollsBackAndReportsTheFirstError() throws {
         let tmp = try TemporaryDirectory()
         let database = try Database(path: tmp.file("dose.sqlite3"))

@@ -84,6 +84,24 @@ import Testing
         #expect(try store.committedPool().count == Self.sample.count)
     }
 
+    /// The committed pool is sorted by the ids' first eight bytes, then whole ids: ids that share
+    /// eight or more bytes, that are prefixes of each other or differ above 0x7F must come out as the database orders them.
+    @Test func committedPoolOrdersIdsThatShareLongPrefixes() throws {
+        let tmp = try TemporaryDirectory()
+        let store = try PoolStore(database: Database(path: tmp.file("dose.sqlite3")))
+        let ids = [
+            "abcdefgh", "abcdefghi", "abcdefgh ", "abcdefgg~", "abcdefg", "abcdefgé", "abcdefge\u{301}", "a",
+            "f-000001-2cd5a377", "f-000001-2cd5a370", "q-000002-380e7fad", "𝄞𝄞", "\u{A0}", "zzzzzzzzzzzz", "zzzzzzzz",
+        ]
+        let items = ids.map { Item(id: $0, kind: .fact, text: "t") }
+        // Every rotation, forwards and backwards: each id meets the others in both orders.
+        for shift in items.indices {
+            let rotated = Array(items[shift...] + items[..<shift])
+            try store.replacePool(with: shift.isMultiple(of: 2) ? rotated : rotated.reversed())
+            Self.expectSame(try store.committedPool(), try store.loadPool())
+        }
+    }
+
     /// The replacement pauses foreign keys for its own transaction only: they are on again after it,
     /// whether it committed or failed.
     @Test func foreignKeysAreOnAfterAReplacement() throws {

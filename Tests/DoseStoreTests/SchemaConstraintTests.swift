@@ -49,7 +49,7 @@ import Testing
         "'\(String(repeating: "x", count: 129))'",
         "'\(String(repeating: "€", count: 43))'",  // 129 bytes, 43 characters
         "'a' || char(0) || 'b'", "'a' || char(9)", "'a' || char(10) || 'b'", "char(31)",
-        "'a' || char(127)", "'a' || char(133)", "char(159)",
+        "'a' || char(127)", "'a' || char(133)", "char(159)", "char(1)", "'a' || char(128) || 'b'",
     ])
     func idCheckRejects(_ id: String) throws {
         let tmp = try TemporaryDirectory()
@@ -60,7 +60,7 @@ import Testing
     @Test(arguments: [
         "'a'", "'\(String(repeating: "x", count: 128))'",
         "'\(String(repeating: "é", count: 64))'",  // 128 bytes
-        "'fact:π/𝄞 space'", "'a' || char(160)",
+        "'fact:π/𝄞 space'", "'a' || char(160)", "' !~' || char(126) || char(255)",
         "7",  // stored as the text '7': the column's TEXT affinity converts it
     ])
     func idCheckAccepts(_ id: String) throws {
@@ -86,7 +86,8 @@ import Testing
     }
 
     @Test(arguments: [
-        "('a', 'Fact', 0, 'x')", "('a', 'rule', 0, 'x')", "('a', NULL, 0, 'x')",
+        "('a', 'Fact', 0, 'x')", "('a', 'rule', 0, 'x')", "('a', NULL, 0, 'x')", "('a', 'facts', 0, 'x')",
+        "('a', x'66616374', 0, 'x')", "('a', 1, 0, 'x')",
         "('a', 'fact', '1.5', 'x')", "('a', 'fact', NULL, 'x')", "('a', 'fact', 0, NULL)", "('a', 'fact', 0, x'00')",
     ])
     func itemColumnChecksReject(_ row: String) throws {
