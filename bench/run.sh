@@ -13,10 +13,9 @@ runs=${BENCH_RUNS:-10}
 idle_seconds=${BENCH_IDLE_SECONDS:-60}
 for tool in hyperfine gcc valgrind; do command -v $tool >/dev/null || { echo "bench: needs $tool (apt-get install $tool)"; exit 1; }; done
 
-echo "== release build (dose-notify with the static Swift runtime; dose dynamic: static FoundationNetworking needs a static libcurl)"
-nice -n 10 swift build -c release --static-swift-stdlib --product dose-notify 2>&1 | tail -1
-nice -n 10 swift build -c release --product dose 2>&1 | tail -1
-bin=$(swift build -c release --show-bin-path)
+echo "== release build (make release: the binaries make install and the .deb ship)"
+nice -n 10 make --no-print-directory release 2>&1 | tail -1
+bin="$root/.build/release"
 gcc -O2 bench/hold_notification.c -o "$out/hold_notification" $(pkg-config --cflags --libs libnotify)
 { echo "swift=$(swift --version 2>&1 | head -1)"; echo "cpu=$(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | xargs)"; echo "cores=$(nproc)"; } >"$out/env.txt"
 

@@ -31,7 +31,7 @@ for tool in scdoc dpkg-deb dpkg-shlibdeps strip fakeroot; do
 done
 
 if [ -z "${SKIP_BUILD:-}" ]; then
-    echo "build-deb: make release (swift build -c release --static-swift-stdlib)" >&2
+    echo "build-deb: make release (static Swift runtime and libstdc++, lld; Makefile RELEASE_FLAGS)" >&2
     nice -n 10 make --no-print-directory release >&2
 fi
 
