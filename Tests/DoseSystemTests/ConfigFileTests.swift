@@ -94,4 +94,23 @@ import Testing
         #expect(problems.map(\.key) == ["source"])
         #expect(config.branch == BranchCode(exactly: "CS"))
     }
+
+    // Found from a config fuzzer finding: GKeyFile reports a value it cannot interpret (an unknown escape, a backslash
+    // at the end of the line) but still returns a guess, and that guess was used silently: "/tmp/x\" read as
+    // "/tmp/x". Such a value is now a reported problem, and its default is used, like any bad stored value.
+    @Test func aValueGKeyFileCannotInterpretIsReportedAndDefaulted() throws {
+        let file = try configFile()
+        try FileSystem.writeAtomically("[dose]\nsource=/tmp/x\\\nbranch=CS\n[provider]\nkey-file=C:\\keys\n", to: file.path)
+        let (config, problems) = try file.load()
+        #expect(config.source == nil)
+        #expect(config.providerKeyFile == nil)
+        #expect(problems.map(\.key) == ["provider.key-file", "source"])
+        #expect(problems.first?.message.hasPrefix("\"C:\\\\keys\" is not a valid key-file string") == true)
+        #expect(try file.values().keys.sorted { $0.rawValue < $1.rawValue } == [.branch])
+        // Control: the same values, escaped as GKeyFile wants, are read whole.
+        try FileSystem.writeAtomically("[dose]\nsource=/tmp/x\\\\\n[provider]\nkey-file=C:\\\\keys\n", to: file.path)
+        #expect(try file.load().config.source == "/tmp/x\\")
+        #expect(try file.load().config.providerKeyFile == nil, "not absolute, but now for that reason")
+        #expect(try file.values()[.providerKeyFile] == "C:\\keys")
+    }
 }
