@@ -73,9 +73,9 @@ late_bus() { # late_bus PART SOCKET [ADDRESS]: the scheduler sees ADDRESS (none 
     expect "$part: no crash in the scheduler log" bash -c "! grep -qi 'fatal\|segmentation\|assertion' '$scheduler_log'"
 
     # Down again for the next part: scheduler first (it would stop with its bus), then server and bus.
-    kill "$scheduler"; wait "$scheduler" 2>/dev/null || true
+    kill "$scheduler" 2>/dev/null || true; wait "$scheduler" 2>/dev/null || true
     dunst_down
-    kill "$bus_pid"; wait "$bus_pid" 2>/dev/null || true
+    kill "$bus_pid" 2>/dev/null || true; wait "$bus_pid" 2>/dev/null || true
     unset DBUS_SESSION_BUS_ADDRESS DISPLAY
 }
 
