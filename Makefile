@@ -134,7 +134,7 @@ unit-test: deps
 e2e-test: deps build release
 	@tests/run-e2e.sh "$(BUILD_DIR)"
 
-# A bounded fuzz run (30 s per target, four targets) is part of the tests; `make fuzz` runs longer.
+# A bounded fuzz run (30 s per target, five targets) is part of the tests; `make fuzz` runs longer.
 fuzz-check:
 	@fuzz/run.sh 30
 

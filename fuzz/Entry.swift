@@ -1,6 +1,6 @@
-// libFuzzer entry points for the pure core, one per build (-D FUZZ_<TARGET>); built by fuzz/build.sh
-// with `swiftc -sanitize=fuzzer,address` over Sources/DoseCore. A crash, an assertion below, or a
-// run over -timeout (1 s) is a finding.
+// libFuzzer entry points, one per build (-D FUZZ_<TARGET>); built by fuzz/build.sh with
+// `swiftc -sanitize=fuzzer,address` over Sources/DoseCore (the config target adds Sources/DoseSystem,
+// GLib and fuzz/ConfigFuzz.swift). A crash, an assertion below, or a run over -timeout (1 s) is a finding.
 
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzOne(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
@@ -38,6 +38,9 @@ public func fuzzOne(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
         guard CivilDate(iso: date.description) == date else { fatalError("CivilDate round trip: \(text.debugDescription)") }
         _ = date.daysSinceEpoch
     }
+    #elseif FUZZ_CONFIG
+    // The input as a config file and as a value typed for every key; the properties are in ConfigFuzz.
+    ConfigFuzz.check(bytes)
     #endif
     return 0
 }

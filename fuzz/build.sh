@@ -1,18 +1,36 @@
 #!/usr/bin/env bash
 # Builds one libFuzzer binary per target into build/fuzz/: swiftc over Sources/DoseCore plus
 # fuzz/Entry.swift, with -sanitize=fuzzer,address (SwiftPM would put the fuzzer main in every target).
+# The config target also compiles Sources/DoseSystem and fuzz/ConfigFuzz.swift into the same module,
+# with GLib through the CGLib module map (DoseSystem's `import DoseCore` is then ignored, with a warning).
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 export PATH="$PATH:/opt/swift/usr/bin"
 mkdir -p "$root/build/fuzz"
-for target in ${*:-latex pack snapshot time}; do
+for target in ${*:-latex pack snapshot time config}; do
     upper=$(echo "$target" | tr a-z A-Z)
     out="$root/build/fuzz/$target"
-    # Rebuild only when a source is newer than the binary.
-    if [ -x "$out" ] && [ -z "$(find "$root/Sources/DoseCore" "$root/fuzz/Entry.swift" -newer "$out" -name '*.swift' | head -1)" ]; then
+    inputs=("$root/Sources/DoseCore" "$root/fuzz/Entry.swift")
+    flags=()
+    if [ "$target" = config ]; then
+        inputs+=("$root/Sources/DoseSystem" "$root/fuzz/ConfigFuzz.swift" "$root/Sources/CGLib")
+        # clang wants GLib's include directories; -pthread from --cflags is not a swiftc flag.
+        for dir in $(pkg-config --cflags-only-I gio-unix-2.0); do flags+=(-Xcc "$dir"); done
+        flags+=(-I "$root/Sources/CGLib" $(pkg-config --libs gio-unix-2.0))
+    fi
+    # Rebuild only when a source (Swift, or the C module map and shim) is newer than the binary.
+    if [ -x "$out" ] && [ -z "$(find "${inputs[@]}" -newer "$out" \( -name '*.swift' -o -name '*.h' -o -name '*.modulemap' \) | head -1)" ]; then
         continue
     fi
-    nice -n 10 swiftc -O -g -sanitize=fuzzer,address -module-name DoseCore -D "FUZZ_$upper" \
-        "$root"/Sources/DoseCore/*.swift "$root/fuzz/Entry.swift" -o "$out" >"$out.build.log" 2>&1 \
+    sources=()
+    for input in "${inputs[@]}"; do
+        case $input in
+            *.swift) sources+=("$input") ;;
+            */CGLib) ;;
+            *) sources+=("$input"/*.swift) ;;
+        esac
+    done
+    nice -n 10 swiftc -O -g -sanitize=fuzzer,address -module-name DoseCore -D "FUZZ_$upper" "${flags[@]}" \
+        "${sources[@]}" -o "$out" >"$out.build.log" 2>&1 \
         || { grep -v "Cannot export local symbol" "$out.build.log" | tail -n 40; exit 1; }
 done

@@ -74,8 +74,13 @@ struct ConfigCommand {
         }
     }
 
+    /// The stored values; one the file has but GKeyFile cannot interpret is left out, with a warning.
     private func storedValues() throws(CommandError) -> [ConfigKey: String] {
-        do { return try context.configFile.values() } catch {
+        do {
+            let (values, unreadable) = try context.configFile.stored()
+            for problem in unreadable { Log.warning("dose: \(problem)") }
+            return values
+        } catch {
             throw CommandError(error.description, exitCode: .config)
         }
     }

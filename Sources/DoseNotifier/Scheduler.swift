@@ -11,6 +11,10 @@ final class Scheduler {
     private var timer: WallClockTimer?
     private var watches: [FileWatch] = []
     private var serverWatch: ServerWatch?
+    /// The socket GIO connects to when no bus address is set, watched so a bus started after us is seen at once.
+    private var busSocketWatch: FileWatch?
+    /// True while a second look for a bus on that socket is pending.
+    private var busLookPending = false
     private let stamp: FiredStamp
     /// The last day fired by this process, in case the stamp could not be written.
     private var firedInMemory: CivilDate?
@@ -42,6 +46,9 @@ final class Scheduler {
             }
         }
         serverWatch = ServerWatch { [weak self] in self?.serverAppeared() }
+        if Environment.value("DBUS_SESSION_BUS_ADDRESS") == nil, let runtime = paths.runtimeDirectory {
+            busSocketWatch = FileWatch(path: runtime + "/bus") { [weak self] in self?.lookForBus(looksLeft: 10) }
+        }
         Log.info("dose-notify started; snapshot \(paths.snapshot)")
         plan()
         loop.run()
@@ -87,6 +94,8 @@ final class Scheduler {
                 Log.warning("\(error); not sending it again for \(day)")
                 plan()
             case .serverUnavailable:
+                // The bus may have come since the watch found none (a bus at an address we do not watch).
+                renewServerWatchIfBusless()
                 // The failed call may have blocked for the D-Bus timeout: back off from now, not from before it.
                 let at = retry.next(after: max(now, WallClock.now()))
                 blocked = (day, at)
@@ -123,6 +132,30 @@ final class Scheduler {
     private func inputsChanged() {
         if let blocked, blocked.until == Int64.max { self.blocked = nil }
         plan()
+    }
+
+    /// The bus socket appeared or changed: watches the bus on it, if one answers.
+    ///
+    /// The socket exists a moment before the bus listens on it (bind, then listen), and GIO reports it
+    /// at once: a refused look is repeated, half a second apart, `looksLeft` times.
+    private func lookForBus(looksLeft: Int) {
+        renewServerWatchIfBusless()
+        guard !busLookPending, looksLeft > 0, serverWatch?.hasNoBus == true else { return }
+        busLookPending = true
+        after(milliseconds: 500) { [weak self] in
+            self?.busLookPending = false
+            self?.lookForBus(looksLeft: looksLeft - 1)
+        }
+    }
+
+    /// Replaces a server watch that found no session bus with a new one, once a bus answers.
+    ///
+    /// GIO never retries a watch that had no bus, so without this a server appearing on a bus that
+    /// came later would wait for the next backoff step (up to 15 minutes).
+    private func renewServerWatchIfBusless() {
+        guard serverWatch?.hasNoBus == true, LibNotify.sessionBusProblem() == nil else { return }
+        Log.info("a D-Bus session bus is there now; watching it for a notification server")
+        serverWatch = ServerWatch { [weak self] in self?.serverAppeared() }
     }
 
     private func serverAppeared() {

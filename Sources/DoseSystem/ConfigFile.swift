@@ -10,20 +10,34 @@ public struct ConfigFile: Sendable {
 
     /// The stored raw values by key (only keys we know; unknown ones are kept in the file untouched).
     public func values() throws(ConfigFileError) -> [ConfigKey: String] {
+        try stored().values
+    }
+
+    /// The stored values, and a problem for each value GKeyFile cannot interpret (left out of `values`).
+    public func stored() throws(ConfigFileError) -> (values: [ConfigKey: String], unreadable: [ConfigError]) {
         let file = try loadKeyFile()
-        var result: [ConfigKey: String] = [:]
+        var values: [ConfigKey: String] = [:]
+        var unreadable: [ConfigError] = []
         for key in ConfigKey.allCases {
-            if let value = file.string(group: key.group, key: key.keyName) { result[key] = value }
+            do {
+                if let value = try file.string(group: key.group, key: key.keyName) { values[key] = value }
+            } catch {
+                let raw = file.rawValue(group: key.group, key: key.keyName) ?? ""
+                unreadable.append(ConfigError(
+                    key: key.rawValue,
+                    message: "\(JSONWriter.quoted(raw)) is not a valid key-file string: a backslash starts only \\s, \\n, \\t, \\r or \\\\"))
+            }
         }
-        return result
+        return (values, unreadable)
     }
 
     /// The typed config; a stored value that fails validation is reported and its default used,
     /// so one bad line never stops the morning notification.
     public func load() throws(ConfigFileError) -> (config: DoseConfig, problems: [ConfigError]) {
         var config = DoseConfig()
-        var problems: [ConfigError] = []
-        for (key, raw) in try values() {
+        let (values, unreadable) = try stored()
+        var problems = unreadable
+        for (key, raw) in values {
             do {
                 let value = try key.normalize(raw)
                 switch key {

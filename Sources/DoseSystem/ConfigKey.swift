@@ -22,6 +22,13 @@ public enum ConfigKey: String, CaseIterable, Sendable {
     /// Checks and canonicalises a value a user typed; the error says what is wrong with it.
     public func normalize(_ input: String) throws(ConfigError) -> String {
         let trimmed = input.trimmingWhitespace()
+        // Every value is one line. A NUL would also cut the stored value short (GKeyFile takes C strings).
+        if let control = trimmed.unicodeScalars.first(where: { $0.properties.generalCategory == .control }) {
+            let code = String(control.value, radix: 16, uppercase: true)
+            throw ConfigError(
+                key: rawValue,
+                message: "\(JSONWriter.quoted(input)) contains a control character (U+\(String(repeating: "0", count: max(0, 4 - code.count)) + code))")
+        }
         switch self {
         case .branch:
             // Input is trimmed and upper-cased once, at entry, then validated strictly.
@@ -56,12 +63,14 @@ public enum ConfigKey: String, CaseIterable, Sendable {
 }
 
 extension String {
-    /// The string without leading and trailing spaces, tabs and newlines.
+    /// The string without leading and trailing Unicode whitespace (space, tab, CR, LF, VT, FF, NBSP, ...).
+    ///
+    /// Works on scalars: as a Character, "\r\n" is one cluster, equal to neither "\r" nor "\n".
     func trimmingWhitespace() -> String {
-        let isSpace: (Character) -> Bool = { $0 == " " || $0 == "\t" || $0 == "\n" || $0 == "\r" }
-        guard let first = firstIndex(where: { !isSpace($0) }), let last = lastIndex(where: { !isSpace($0) }) else {
-            return ""
-        }
-        return String(self[first...last])
+        let scalars = unicodeScalars
+        guard let first = scalars.firstIndex(where: { !$0.properties.isWhitespace }),
+            let last = scalars.lastIndex(where: { !$0.properties.isWhitespace })
+        else { return "" }
+        return String(scalars[first...last])
     }
 }

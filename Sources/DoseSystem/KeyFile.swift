@@ -22,12 +22,27 @@ final class KeyFile {
         }
     }
 
-    /// The raw string stored at group/key, or nil.
-    func string(group: String, key: String) -> String? {
+    /// The string stored at group/key, unescaped, or nil when there is none.
+    ///
+    /// Throws when GKeyFile cannot interpret the stored text (an unknown escape such as `\q`, a backslash at
+    /// the end of the line): GLib then still returns a guess, which is not what the file says.
+    func string(group: String, key: String) throws(GLibError) -> String? {
         var error: UnsafeMutablePointer<GError>?
-        let value = g_key_file_get_string(handle, group, key, &error)
-        if let error { g_error_free(error) }
-        return takeGString(value)
+        let value = takeGString(g_key_file_get_string(handle, group, key, &error))
+        guard let error else { return value }
+        defer { g_error_free(error) }
+        let code = error.pointee.code
+        if error.pointee.domain == g_key_file_error_quark(),
+            code == G_KEY_FILE_ERROR_KEY_NOT_FOUND.rawValue || code == G_KEY_FILE_ERROR_GROUP_NOT_FOUND.rawValue {
+            return nil
+        }
+        let message = error.pointee.message.map { String(cString: $0) } ?? "unknown GLib error"
+        throw GLibError(operation: "read \(group).\(key)", message: message, code: code)
+    }
+
+    /// The text stored at group/key as it is in the file (escapes not resolved), or nil.
+    func rawValue(group: String, key: String) -> String? {
+        takeGString(g_key_file_get_value(handle, group, key, nil))
     }
 
     func setString(group: String, key: String, value: String) {

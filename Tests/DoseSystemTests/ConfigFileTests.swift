@@ -63,4 +63,54 @@ import Testing
         try FileSystem.writeAtomically("this is [not a key file\n", to: file.path)
         #expect(throws: ConfigFileError.self) { try file.load() }
     }
+
+    // Found by the config fuzzer: whitespace other than space, tab, CR and LF (a pasted NBSP) stayed on the value; as
+    // Characters "\r\n" is one cluster equal to neither space nor newline.
+    @Test(arguments: ["/k\u{A0}", "\u{0B}/k", "/k\u{0C}", " /k\r\n", "\u{2003}/k\u{3000}"])
+    func everyKindOfWhitespaceIsTrimmedAndTheValueReadsBack(_ input: String) throws {
+        let file = try configFile()
+        #expect(try file.set(.providerKeyFile, to: input) == "/k")
+        #expect(try file.values()[.providerKeyFile] == "/k")
+    }
+
+    // Found by the config fuzzer: a NUL cut the stored value short ("/tmp/a\0b" was stored as "/tmp/a").
+    @Test(arguments: ["/tmp/a\u{0}b", "/tmp/a\nb", "/tmp/a\tb", "/tmp/a\u{7F}b"])
+    func aControlCharacterInsideAValueIsRefused(_ input: String) throws {
+        let file = try configFile()
+        #expect(throws: ConfigFileError.self) { try file.set(.source, to: input) }
+        do { try file.set(.source, to: input) } catch {
+            #expect(error.description.contains("control character"))
+        }
+        #expect(!FileManager.default.fileExists(atPath: file.path), "nothing written")
+        // Control: the same value without the control character is stored whole.
+        #expect(try file.set(.source, to: "/tmp/ab") == "/tmp/ab")
+    }
+
+    @Test func aStoredValueWithALineBreakIsReportedAndDefaulted() throws {
+        let file = try configFile()
+        try FileSystem.writeAtomically("[dose]\nsource=a\\nb\nbranch=CS\n", to: file.path)
+        let (config, problems) = try file.load()
+        #expect(config.source == nil)
+        #expect(problems.map(\.key) == ["source"])
+        #expect(config.branch == BranchCode(exactly: "CS"))
+    }
+
+    // Found from a config fuzzer finding: GKeyFile reports a value it cannot interpret (an unknown escape, a backslash
+    // at the end of the line) but still returns a guess, and that guess was used silently: "/tmp/x\" read as
+    // "/tmp/x". Such a value is now a reported problem, and its default is used, like any bad stored value.
+    @Test func aValueGKeyFileCannotInterpretIsReportedAndDefaulted() throws {
+        let file = try configFile()
+        try FileSystem.writeAtomically("[dose]\nsource=/tmp/x\\\nbranch=CS\n[provider]\nkey-file=C:\\keys\n", to: file.path)
+        let (config, problems) = try file.load()
+        #expect(config.source == nil)
+        #expect(config.providerKeyFile == nil)
+        #expect(problems.map(\.key) == ["provider.key-file", "source"])
+        #expect(problems.first?.message.hasPrefix("\"C:\\\\keys\" is not a valid key-file string") == true)
+        #expect(try file.values().keys.sorted { $0.rawValue < $1.rawValue } == [.branch])
+        // Control: the same values, escaped as GKeyFile wants, are read whole.
+        try FileSystem.writeAtomically("[dose]\nsource=/tmp/x\\\\\n[provider]\nkey-file=C:\\\\keys\n", to: file.path)
+        #expect(try file.load().config.source == "/tmp/x\\")
+        #expect(try file.load().config.providerKeyFile == nil, "not absolute, but now for that reason")
+        #expect(try file.values()[.providerKeyFile] == "C:\\keys")
+    }
 }
