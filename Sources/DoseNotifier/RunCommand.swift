@@ -8,6 +8,10 @@ struct RunCommand {
     func run(_ arguments: inout Arguments) throws(CommandError) {
         try arguments.finish()
         do { try Scheduler(paths: paths).run() } catch {
+            if error.sessionBusClosed {
+                // EX_UNAVAILABLE: a failure, so the user service (Restart=on-failure) starts a new scheduler.
+                throw CommandError("stopped: \(error)", exitCode: .unavailable)
+            }
             throw CommandError("cannot start the scheduler: \(error)", exitCode: .osError)
         }
     }

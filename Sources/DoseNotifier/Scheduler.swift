@@ -15,6 +15,11 @@ final class Scheduler {
     private var busSocketWatch: FileWatch?
     /// True while a second look for a bus on that socket is pending.
     private var busLookPending = false
+    /// Watches the session bus for closing, once there is one.
+    private var busCloseWatch: SessionBusCloseWatch?
+    /// Set when the session bus closed: `run` then ends with a failure, which the service restarts.
+    private var busClosed = false
+    private var loop: MainLoop?
     private let stamp: FiredStamp
     /// The last day fired by this process, in case the stamp could not be written.
     private var firedInMemory: CivilDate?
@@ -33,6 +38,7 @@ final class Scheduler {
     /// Sets up the timer and the watches, plans, and runs the main loop until SIGTERM.
     func run() throws(NotifierSetupError) {
         let loop = MainLoop()
+        self.loop = loop
         timer = try WallClockTimer { [weak self] event in
             if case .clockChanged = event { Log.info("the clock was set or the machine resumed; planning again") }
             self?.plan()
@@ -49,10 +55,23 @@ final class Scheduler {
         if Environment.value("DBUS_SESSION_BUS_ADDRESS") == nil, let runtime = paths.runtimeDirectory {
             busSocketWatch = FileWatch(path: runtime + "/bus") { [weak self] in self?.lookForBus(looksLeft: 10) }
         }
+        watchBusClose()
         Log.info("dose-notify started; snapshot \(paths.snapshot)")
         plan()
         loop.run()
+        if busClosed { throw NotifierSetupError("the D-Bus session bus closed", sessionBusClosed: true) }
         Log.info("dose-notify stopping")
+    }
+
+    /// Watches the session bus, if there is one now, for closing.
+    private func watchBusClose() {
+        guard busCloseWatch == nil else { return }
+        busCloseWatch = SessionBusCloseWatch { [weak self] in
+            guard let self else { return }
+            Log.error("the D-Bus session bus closed; stopping with a failure so the service starts again")
+            busClosed = true
+            loop?.quit()
+        }
     }
 
     /// One planning pass: reads the clock, zone, config and stamp once, then fires or arms.
@@ -156,6 +175,7 @@ final class Scheduler {
         guard serverWatch?.hasNoBus == true, LibNotify.sessionBusProblem() == nil else { return }
         Log.info("a D-Bus session bus is there now; watching it for a notification server")
         serverWatch = ServerWatch { [weak self] in self?.serverAppeared() }
+        watchBusClose()
     }
 
     private func serverAppeared() {

@@ -3,7 +3,8 @@
 # bus appears, then a notification server on it. The scheduler logs clearly meanwhile, finds the bus, and
 # delivers the day's notification once, as soon as the server appears (not at the next backoff step), and
 # never again. Part 1: no address set, the bus comes at $XDG_RUNTIME_DIR/bus (where GIO then looks; the
-# scheduler watches that socket). Part 2: an address set whose bus starts later (seen at a retry).
+# scheduler watches that socket). Part 2: an address set whose bus starts later (seen at a retry); at its
+# end the bus goes away under the scheduler, which must stop with a failure the service restarts.
 # No `needs_session_bus`: each part starts its own bus, late.
 source "$(dirname "$0")/lib.sh"
 
@@ -72,10 +73,25 @@ late_bus() { # late_bus PART SOCKET [ADDRESS]: the scheduler sees ADDRESS (none 
     expect "$part: control: a second notification reaches the server" wait_for 20 notified_exactly 2
     expect "$part: no crash in the scheduler log" bash -c "! grep -qi 'fatal\|segmentation\|assertion' '$scheduler_log'"
 
-    # Down again for the next part: scheduler first (it would stop with its bus), then server and bus.
-    kill "$scheduler" 2>/dev/null || true; wait "$scheduler" 2>/dev/null || true
-    dunst_down
-    kill "$bus_pid" 2>/dev/null || true; wait "$bus_pid" 2>/dev/null || true
+    if [ "$part" = address ]; then
+        # The bus goes away under the scheduler: it stops with a failure (69), which the user service
+        # (Restart=on-failure) restarts, where GLib's exit-on-close made it exit 0 and stay down.
+        local status=0
+        kill "$bus_pid" 2>/dev/null || true; wait "$bus_pid" 2>/dev/null || true
+        wait_for 10 bash -c "! kill -0 $scheduler 2>/dev/null" || fail "$part: the scheduler did not stop with its bus"
+        wait "$scheduler" || status=$?
+        log "$part: bus gone: the scheduler exited $status: $(tail -1 "$scheduler_log")"
+        expect "$part: bus gone: exit 69, a failure the service restarts" test "$status" -eq 69
+        expect "$part: bus gone: a clear log line" grep -q "session bus closed" "$scheduler_log"
+        dunst_down
+    else
+        # Down again for the next part: scheduler first (a stop request: exit 0), then server and bus.
+        local status=0
+        kill "$scheduler" 2>/dev/null || true; wait "$scheduler" || status=$?
+        expect "$part: a stop request ends it with 0" test "$status" -eq 0
+        dunst_down
+        kill "$bus_pid" 2>/dev/null || true; wait "$bus_pid" 2>/dev/null || true
+    fi
     unset DBUS_SESSION_BUS_ADDRESS DISPLAY
 }
 
