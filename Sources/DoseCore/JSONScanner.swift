@@ -138,49 +138,28 @@ struct JSONScanner {
 
     /// Consumes a string at the cursor, validating UTF-8, escapes and control characters.
     mutating func stringToken() throws(JSONError) -> StringToken {
-        let open = position
-        let n = bytes.count
-        var i = position + 1
-        let start = i
-        // Fast path: run to the closing quote while nothing needs decoding.
-        while true {
-            i = skipPlainASCII(from: i)
-            guard i < n else { throw error(.unterminatedString, at: open) }
-            let byte = bytes[i]
-            if byte == 0x22 {
-                position = i + 1
-                return .raw(start..<i)
-            }
-            if byte == 0x5C { break }
-            if byte < 0x20 { throw error(.controlCharacterInString(byte), at: i) }
-            i = try utf8SequenceEnd(at: i)
-        }
-        // Slow path: copy runs between escapes into the scratch buffer.
+        let (raw, escaped) = try skipString()
+        guard escaped else { return .raw(raw) }
+        // Validated already: copy the runs between escapes, each escape decoded into the scratch buffer.
+        // A backslash byte there always starts an escape (UTF-8 continuation bytes are 0x80 and up).
         scratch.removeAll(keepingCapacity: true)
-        var runStart = start
-        while true {
-            i = skipPlainASCII(from: i)
-            guard i < n else { throw error(.unterminatedString, at: open) }
-            let byte = bytes[i]
-            if byte == 0x22 {
-                scratch.append(contentsOf: bytes[runStart..<i])
-                position = i + 1
-                return .decoded(String(decoding: scratch, as: UTF8.self))
-            }
-            if byte == 0x5C {
+        var i = raw.lowerBound
+        var runStart = i
+        while i < raw.upperBound {
+            if bytes[i] == 0x5C {
                 scratch.append(contentsOf: bytes[runStart..<i])
                 i = try escape(at: i)
                 runStart = i
-            } else if byte < 0x20 {
-                throw error(.controlCharacterInString(byte), at: i)
             } else {
-                i = try utf8SequenceEnd(at: i)
+                i += 1
             }
         }
+        scratch.append(contentsOf: bytes[runStart..<raw.upperBound])
+        return .decoded(String(decoding: scratch, as: UTF8.self))
     }
 
-    /// Consumes a string at the cursor with exactly `stringToken`'s validation, but builds nothing:
-    /// returns the raw bytes between the quotes and whether they hold escapes.
+    /// Consumes a string at the cursor, validating UTF-8, escapes and control characters, but builds
+    /// nothing: returns the raw bytes between the quotes and whether they hold escapes.
     mutating func skipString() throws(JSONError) -> (raw: Range<Int>, escaped: Bool) {
         let open = position
         let n = bytes.count
@@ -222,22 +201,9 @@ struct JSONScanner {
         let n = bytes.count
         if let base = bytes.baseAddress {
             let raw = UnsafeRawPointer(base)
-            let ones: UInt64 = 0x0101_0101_0101_0101
-            let highs: UInt64 = 0x8080_8080_8080_8080
             while i + 8 <= n {
-                let word = raw.loadUnaligned(fromByteOffset: i, as: UInt64.self)
-                let quote = word ^ (ones &* 0x22)
-                let slash = word ^ (ones &* 0x5C)
-                // A byte is zero / below 0x20 / high when these set its top bit (SWAR tricks).
-                let hasQuote = (quote &- ones) & ~quote
-                let hasSlash = (slash &- ones) & ~slash
-                let hasControl = (word &- ones &* 0x20) & ~word
-                let special = (hasQuote | hasSlash | hasControl | word) & highs
-                if special != 0 {
-                    // Borrows only ever flag bytes above a truly special one, so the lowest flag is exact
-                    // (little-endian: the lowest set bit is the first byte in memory).
-                    return i + special.trailingZeroBitCount / 8
-                }
+                let special = Self.specialBytes(raw.loadUnaligned(fromByteOffset: i, as: UInt64.self))
+                if special != 0 { return i + Self.firstFlagged(special) }
                 i += 8
             }
         }
@@ -248,6 +214,28 @@ struct JSONScanner {
         }
         return i
     }
+
+    /// The top bit of every byte of `word` that a string scan must stop at: `"`, `\`, a control
+    /// character or a non-ASCII byte (SWAR: subtracting from a zero, or a below-0x20, byte borrows
+    /// into its top bit).
+    @inline(__always)
+    static func specialBytes(_ word: UInt64) -> UInt64 {
+        let quote = word ^ (ones &* 0x22)
+        let slash = word ^ (ones &* 0x5C)
+        let hasQuote = (quote &- ones) & ~quote
+        let hasSlash = (slash &- ones) & ~slash
+        let hasControl = (word &- ones &* 0x20) & ~word
+        return (hasQuote | hasSlash | hasControl | word) & highs
+    }
+
+    /// The offset of the first byte flagged in a non-zero `specialBytes` mask. Borrows (and carries)
+    /// only ever flag bytes above a truly flagged one, so the lowest flag is exact (little-endian: the
+    /// lowest set bit is the first byte in memory).
+    @inline(__always)
+    static func firstFlagged(_ mask: UInt64) -> Int { mask.trailingZeroBitCount / 8 }
+
+    static let ones: UInt64 = 0x0101_0101_0101_0101
+    static let highs: UInt64 = 0x8080_8080_8080_8080
 
     /// Validates one multi-byte UTF-8 sequence (or an ASCII byte) and returns where it ends.
     @inline(__always)

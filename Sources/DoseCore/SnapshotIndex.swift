@@ -297,18 +297,13 @@ extension SnapshotDecoder {
         guard open < bytes.count, bytes[open] == UInt8(ascii: "\"") else { return nil }
         var close = open + 1
         if let base = bytes.baseAddress {
-            // Eight bytes at a time: stop at the first quote, backslash, control, DEL or non-ASCII byte.
-            let ones: UInt64 = 0x0101_0101_0101_0101
-            let highs: UInt64 = 0x8080_8080_8080_8080
+            // Eight bytes at a time: stop at the first quote, backslash, control, non-ASCII byte or DEL
+            // (0x7F + 1 carries into the top bit).
             while close + 8 <= bytes.count {
                 let word = UnsafeRawPointer(base).loadUnaligned(fromByteOffset: close, as: UInt64.self)
-                let quote = word ^ (ones &* 0x22)
-                let slash = word ^ (ones &* 0x5C)
-                let special = ((quote &- ones) & ~quote | (slash &- ones) & ~slash | (word &- ones &* 0x20) & ~word
-                    | (word &+ ones) | word) & highs
+                let special = JSONScanner.specialBytes(word) | (word &+ JSONScanner.ones) & JSONScanner.highs
                 if special != 0 {
-                    // As in `skipPlainASCII`: carries and borrows only flag bytes above a truly special one.
-                    close += special.trailingZeroBitCount / 8
+                    close += JSONScanner.firstFlagged(special)
                     break
                 }
                 close += 8
