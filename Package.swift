@@ -23,17 +23,20 @@ let package = Package(
 
         // Pure core: no I/O, no Foundation; only the Swift standard library.
         .target(name: "DoseCore"),
+        // The one GLib glue layer every GLib-using module shares: GError checks, callback boxes
+        // released by destroy notifies, source handles that remove themselves, the main loop.
+        .target(name: "GLibGlue", dependencies: ["CGLib"]),
         // GLib-backed platform pieces shared by both processes: XDG paths,
         // atomic files, the config key file, time zones, the snapshot, logging.
-        .target(name: "DoseSystem", dependencies: ["DoseCore", "CGLib"]),
+        .target(name: "DoseSystem", dependencies: ["DoseCore", "GLibGlue", "CGLib"]),
         // The SQLite store: the pool and the learning queue.
         .target(name: "DoseStore", dependencies: ["DoseCore", "CSQLite"]),
         // The learning queue: durable intent, the AI provider client, the background worker.
-        .target(name: "DoseLearning", dependencies: ["DoseCore", "DoseSystem", "DoseStore", "CGLib"]),
+        .target(name: "DoseLearning", dependencies: ["DoseCore", "DoseSystem", "DoseStore", "GLibGlue", "CGLib"]),
         // The app's commands.
-        .target(name: "DoseApp", dependencies: ["DoseCore", "DoseSystem", "DoseStore", "DoseLearning", "CGLib"]),
+        .target(name: "DoseApp", dependencies: ["DoseCore", "DoseSystem", "DoseStore", "DoseLearning", "GLibGlue", "CGLib"]),
         // The scheduler: GLib main loop, timerfd, libnotify.
-        .target(name: "DoseNotifier", dependencies: ["DoseCore", "DoseSystem", "CGLib", "CNotify"]),
+        .target(name: "DoseNotifier", dependencies: ["DoseCore", "DoseSystem", "GLibGlue", "CGLib", "CNotify"]),
 
         .executableTarget(name: "DoseCommand", dependencies: ["DoseApp"], path: "Sources/dose"),
         .executableTarget(name: "DoseNotifyCommand", dependencies: ["DoseNotifier"], path: "Sources/dose-notify"),

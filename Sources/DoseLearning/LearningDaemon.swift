@@ -1,4 +1,5 @@
 import CGLib
+import GLibGlue
 import Dispatch
 import DoseSystem
 import Glibc

@@ -1,5 +1,6 @@
 import DoseCore
 import DoseSystem
+import GLibGlue
 
 /// `dose-notify fire [--id ID]`: shows a notification now and stays to handle its click until it closes.
 struct FireCommand {

@@ -1,5 +1,6 @@
 import DoseCore
 import DoseSystem
+import GLibGlue
 
 /// `dose-notify run`: arms the morning notification on a wall-clock timer and fires it once a day.
 ///

@@ -1,3 +1,4 @@
+import GLibGlue
 /// Why the config file could not be read or written.
 public enum ConfigFileError: Error, CustomStringConvertible, Sendable {
     case file(FileError)

@@ -1,4 +1,5 @@
 import CGLib
+import GLibGlue
 
 /// A GLib key file (`[group]` / `key=value`), the format of the config file.
 ///

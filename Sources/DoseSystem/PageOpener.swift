@@ -1,4 +1,5 @@
 import CGLib
+import GLibGlue
 import DoseCore
 
 /// Writes a dose page and opens it with the user's default handler through GIO — never a shell.

@@ -1,9 +1,13 @@
 import CGLib
 import Glibc
 
-/// The GLib main loop that owns the scheduler's thread; SIGTERM and SIGINT end it cleanly.
+/// The GLib main loop that owns a process's main thread; SIGTERM and SIGINT end it cleanly.
+///
+/// Its signal sources are removed when the loop goes away, so a later loop (or GLib's default
+/// disposition) handles the next signal.
 public final class MainLoop {
     private let loop: OpaquePointer
+    private var signalSources: [SourceHandle] = []
 
     public init() {
         loop = g_main_loop_new(nil, 0)
@@ -13,18 +17,17 @@ public final class MainLoop {
         sigaddset(&stopSignals, SIGTERM)
         sigaddset(&stopSignals, SIGINT)
         pthread_sigmask(SIG_UNBLOCK, &stopSignals, nil)
-        for signal in [SIGTERM, SIGINT] {
-            g_unix_signal_add_full(
-                G_PRIORITY_DEFAULT, signal,
-                { data in
-                    if let data { g_main_loop_quit(OpaquePointer(data)) }
-                    return 0  // G_SOURCE_REMOVE
-                },
-                UnsafeMutableRawPointer(loop), nil)
+        let loop = self.loop
+        signalSources = [SIGTERM, SIGINT].map { signal in
+            SourceHandle.unixSignal(signal) {
+                g_main_loop_quit(loop)
+                return false
+            }
         }
     }
 
     deinit {
+        signalSources.forEach { $0.cancel() }
         g_main_loop_unref(loop)
     }
 

@@ -8,13 +8,19 @@ public struct GLibError: Error, CustomStringConvertible, Sendable {
     public var message: String
     public var code: Int32
 
+    public init(operation: String, message: String, code: Int32) {
+        self.operation = operation
+        self.message = message
+        self.code = code
+    }
+
     public var description: String { "\(operation): \(message)" }
 }
 
 /// Runs a GLib call that reports failure through `GError **`, turning the error into `GLibError`.
 ///
 /// Every raw GLib call that can fail passes through here, so errors are freed exactly once.
-func check<T>(
+public func check<T>(
     _ operation: @autoclosure () -> String,
     _ body: (UnsafeMutablePointer<UnsafeMutablePointer<GError>?>) -> T
 ) throws(GLibError) -> T {
@@ -30,7 +36,7 @@ func check<T>(
 }
 
 /// Takes ownership of a `gchar *` that GLib allocated, returning a Swift string and freeing it.
-func takeGString(_ pointer: UnsafeMutablePointer<gchar>?) -> String? {
+public func takeGString(_ pointer: UnsafeMutablePointer<gchar>?) -> String? {
     guard let pointer else { return nil }
     defer { g_free(pointer) }
     return String(cString: pointer)

@@ -1,0 +1,49 @@
+import CGLib
+
+/// Carries a Swift value (usually a closure) through a C callback's `gpointer`, released by GLib's destroy notify.
+///
+/// `retained()` hands GLib one strong reference; `destroyNotify` (or `closureNotify` for signal
+/// connections) gives it back when GLib drops the callback, so the box lives exactly as long as
+/// the registration. Inside the capture-free `@convention(c)` trampoline, `CallbackBox.from(data)`
+/// reads the value without touching the count.
+public final class CallbackBox<Value> {
+    public let value: Value
+
+    public init(_ value: Value) {
+        self.value = value
+    }
+
+    /// One strong reference for GLib to own; pair it with `destroyNotify` or `closureNotify`.
+    public func retained() -> gpointer {
+        Unmanaged.passRetained(self).toOpaque()
+    }
+
+    /// The box behind a `gpointer` that `retained()` made; nil for a null pointer.
+    public static func from(_ data: gpointer?) -> CallbackBox<Value>? {
+        guard let data else { return nil }
+        return Unmanaged<CallbackBox<Value>>.fromOpaque(data).takeUnretainedValue()
+    }
+
+    /// Releases the reference `retained()` gave, for APIs that take a `GDestroyNotify`.
+    public static var destroyNotify: GDestroyNotify {
+        { data in
+            if let data { Unmanaged<AnyObject>.fromOpaque(data).release() }
+        }
+    }
+
+    /// Releases the reference `retained()` gave, for signal connections (`GClosureNotify`).
+    public static var closureNotify: GClosureNotify {
+        { data, _ in
+            if let data { Unmanaged<AnyObject>.fromOpaque(data).release() }
+        }
+    }
+}
+
+/// Connects `handler` (a capture-free C function of the signal's exact signature, cast to `GCallback`)
+/// to `signal` on `instance`, with `box` as its data; the box is released when the connection goes.
+@discardableResult
+public func connectSignal<Value>(
+    _ instance: UnsafeMutableRawPointer, _ signal: String, _ handler: GCallback, _ box: CallbackBox<Value>
+) -> gulong {
+    dd_g_signal_connect(instance, signal, handler, box.retained(), CallbackBox<Value>.closureNotify)
+}
