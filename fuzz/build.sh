@@ -17,6 +17,7 @@ for target in ${*:-latex pack snapshot time config}; do
         # clang wants GLib's include directories; -pthread from --cflags is not a swiftc flag.
         for dir in $(pkg-config --cflags-only-I gio-unix-2.0); do flags+=(-Xcc "$dir"); done
         flags+=(-I "$root/Sources/CGLib" $(pkg-config --libs gio-unix-2.0))
+        inputs+=("$root/Sources/GLibGlue")
     fi
     # Rebuild only when a source (Swift, or the C module map and shim) is newer than the binary.
     if [ -x "$out" ] && [ -z "$(find "${inputs[@]}" -newer "$out" \( -name '*.swift' -o -name '*.h' -o -name '*.modulemap' \) | head -1)" ]; then
@@ -26,10 +27,19 @@ for target in ${*:-latex pack snapshot time config}; do
     for input in "${inputs[@]}"; do
         case $input in
             *.swift) sources+=("$input") ;;
-            */CGLib) ;;
+            */CGLib | */GLibGlue) ;;
             *) sources+=("$input"/*.swift) ;;
         esac
     done
+    if [ "$target" = config ]; then
+        # DoseSystem imports the GLib glue: it is built first as a module of its own and linked in.
+        glue="$root/build/fuzz/glue"
+        mkdir -p "$glue"
+        nice -n 10 swiftc -O -g -sanitize=fuzzer,address -parse-as-library -module-name GLibGlue "${flags[@]}" \
+            -emit-module -emit-module-path "$glue/GLibGlue.swiftmodule" -emit-library -static -o "$glue/libGLibGlue.a" \
+            "$root"/Sources/GLibGlue/*.swift >"$out.build.log" 2>&1 || { tail -n 40 "$out.build.log"; exit 1; }
+        flags+=(-I "$glue" -L "$glue" -lGLibGlue)
+    fi
     nice -n 10 swiftc -O -g -sanitize=fuzzer,address -module-name DoseCore -D "FUZZ_$upper" "${flags[@]}" \
         "${sources[@]}" -o "$out" >"$out.build.log" 2>&1 \
         || { grep -v "Cannot export local symbol" "$out.build.log" | tail -n 40; exit 1; }
