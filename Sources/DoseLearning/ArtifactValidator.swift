@@ -1,4 +1,4 @@
-import Foundation
+import DoseCore
 
 /// Checks the provider's JSON for a deck or a quiz, whatever the server claims about schemas; pure.
 ///
@@ -14,7 +14,7 @@ public enum ArtifactValidator {
 
     /// A deck from the model's message content.
     public static func deck(from content: String) throws(ArtifactValidationError) -> Deck {
-        let deck: Deck = try decode(content, as: Deck.self)
+        let deck = try Deck(answer(content))
         guard Deck.cardRange.contains(deck.cards.count) else {
             throw .init("the deck has \(deck.cards.count) cards; it needs \(Deck.cardRange.lowerBound) to \(Deck.cardRange.upperBound)")
         }
@@ -31,7 +31,7 @@ public enum ArtifactValidator {
 
     /// A quiz from the model's message content.
     public static func quiz(from content: String) throws(ArtifactValidationError) -> Quiz {
-        let quiz: Quiz = try decode(content, as: Quiz.self)
+        let quiz = try Quiz(answer(content))
         guard Quiz.questionRange.contains(quiz.questions.count) else {
             throw .init("the quiz has \(quiz.questions.count) questions; it needs \(Quiz.questionRange.lowerBound) to \(Quiz.questionRange.upperBound)")
         }
@@ -56,27 +56,28 @@ public enum ArtifactValidator {
         return quiz
     }
 
-    /// Canonical JSON of a validated artifact, as stored.
-    public static func canonicalJSON<T: Encodable>(_ value: T) -> String {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-        // Encoding plain strings and ints cannot fail.
-        let data = (try? encoder.encode(value)) ?? Data("{}".utf8)
-        return String(decoding: data, as: UTF8.self)
+    /// Canonical JSON of a validated deck, as stored: compact, keys sorted, slashes unescaped
+    /// (what the earlier `JSONEncoder` wrote, byte for byte, so stored decks compare equal).
+    public static func canonicalJSON(_ deck: Deck) -> String {
+        deck.jsonValue.serialized()
+    }
+
+    /// Canonical JSON of a validated quiz, as stored (see the deck's).
+    public static func canonicalJSON(_ quiz: Quiz) -> String {
+        quiz.jsonValue.serialized()
     }
 
     // MARK: Private
 
-    private static func decode<T: Decodable>(_ content: String, as type: T.Type) throws(ArtifactValidationError) -> T {
+    /// The answer parsed, fence removed, as the root field; the size cap comes before any parsing.
+    private static func answer(_ content: String) throws(ArtifactValidationError) -> ArtifactField {
         guard content.utf8.count <= maxBytes else { throw .init("the answer is larger than \(maxBytes) bytes") }
         let json = unfenced(content)
         guard !json.isEmpty else { throw .init("the answer is empty") }
         do {
-            return try JSONDecoder().decode(T.self, from: Data(json.utf8))
-        } catch let error as DecodingError {
-            throw .init(describe(error))
+            return ArtifactField(try JSONParser.parse(json))
         } catch {
-            throw .init("the answer is not JSON")
+            throw .init("the answer is not valid JSON")
         }
     }
 
@@ -93,42 +94,11 @@ public enum ArtifactValidator {
     }
 
     private static func checkText(_ text: String, _ field: String, limit: Int) throws(ArtifactValidationError) {
-        let trimmed = text.trimmingCharacters(where: { $0.isWhitespace })
-        guard !trimmed.isEmpty else { throw .init("\(field) is empty") }
+        guard !text.allSatisfy(\.isWhitespace) else { throw .init("\(field) is empty") }
         guard text.count <= limit else { throw .init("\(field) is longer than \(limit) characters") }
         // Newlines and tabs are fine in a card; other control characters are garbage.
         if text.unicodeScalars.contains(where: { ($0.value < 0x20 && $0 != "\n" && $0 != "\t") || $0.value == 0x7F }) {
             throw .init("\(field) contains a control character")
         }
-    }
-
-    private static func describe(_ error: DecodingError) -> String {
-        func path(_ keys: [any CodingKey]) -> String {
-            var text = ""
-            for key in keys {
-                if let index = key.intValue { text += "[\(index)]" } else { text += (text.isEmpty ? "" : ".") + key.stringValue }
-            }
-            return text.isEmpty ? "the answer" : text
-        }
-        switch error {
-        case .keyNotFound(let key, let context):
-            let parent = path(context.codingPath)
-            return parent == "the answer" ? "the answer has no \"\(key.stringValue)\"" : "\(parent) has no \"\(key.stringValue)\""
-        case .typeMismatch(let type, let context):
-            return "\(path(context.codingPath)) is not \(describe(type))"
-        case .valueNotFound(let type, let context):
-            return "\(path(context.codingPath)) is null, not \(describe(type))"
-        case .dataCorrupted(let context):
-            return context.codingPath.isEmpty ? "the answer is not valid JSON" : "\(path(context.codingPath)) is not a valid value"
-        @unknown default:
-            return "the answer does not have the expected shape"
-        }
-    }
-
-    private static func describe(_ type: Any.Type) -> String {
-        if type == String.self { return "a string" }
-        if type == Int.self { return "a whole number" }
-        if type is [Any].Type || String(describing: type).hasPrefix("Array") { return "an array" }
-        return "an object"
     }
 }

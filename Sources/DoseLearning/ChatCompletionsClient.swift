@@ -29,7 +29,7 @@ public struct ChatCompletionsClient: ArtifactGenerating {
         request.setValue("application/json", forHTTPHeaderField: "Content-Type")
         request.setValue("application/json", forHTTPHeaderField: "Accept")
         if let key { request.setValue("Bearer \(key)", forHTTPHeaderField: "Authorization") }
-        request.httpBody = ChatRequest.body(for: kind, topic: topic, model: model)
+        request.httpBody = Data(ChatRequest.body(for: kind, topic: topic, model: model))
 
         switch send(request) {
         case .failure(let failure):
@@ -43,7 +43,7 @@ public struct ChatCompletionsClient: ArtifactGenerating {
                 return .failure(.invalidOutput("the response is larger than \(Self.maxResponseBytes) bytes"))
             }
             let content: String
-            switch ChatResponse.content(of: body) {
+            switch ChatResponse.content(of: [UInt8](body)) {
             case .failure(let failure): return .failure(failure)
             case .success(let text): content = text
             }

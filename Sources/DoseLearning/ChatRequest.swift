@@ -1,27 +1,28 @@
+import DoseCore
 import DoseStore
-import Foundation
 
 /// The chat-completions request body for one artifact of one topic; pure.
 ///
 /// Asks for JSON through `response_format` with a strict JSON schema; the answer is still
 /// validated locally, since some servers advertise schemas they do not enforce.
 public enum ChatRequest {
-    /// The request body as JSON bytes.
-    public static func body(for kind: LearningArtifactKind, topic: TopicKey, model: String) -> Data {
-        let object: [String: Any] = [
-            "model": model,
-            "temperature": 0.3,
-            "messages": [
-                ["role": "system", "content": systemPrompt],
-                ["role": "user", "content": userPrompt(for: kind, topic: topic)],
-            ],
-            "response_format": [
-                "type": "json_schema",
-                "json_schema": ["name": schemaName(kind), "strict": true, "schema": schema(kind)],
-            ],
-        ]
-        // Plain dictionaries of strings and numbers always serialize.
-        return (try? JSONSerialization.data(withJSONObject: object, options: [.sortedKeys])) ?? Data()
+    /// The request body as JSON bytes, keys sorted.
+    public static func body(for kind: LearningArtifactKind, topic: TopicKey, model: String) -> [UInt8] {
+        let object = JSONValue.sortedObject([
+            ("model", .string(model)),
+            ("temperature", .number("0.3")),
+            ("messages", .array([
+                .sortedObject([("role", "system"), ("content", .string(systemPrompt))]),
+                .sortedObject([("role", "user"), ("content", .string(userPrompt(for: kind, topic: topic)))]),
+            ])),
+            ("response_format", .sortedObject([
+                ("type", "json_schema"),
+                ("json_schema", .sortedObject([("name", .string(schemaName(kind))), ("strict", true), ("schema", schema(kind))])),
+            ])),
+        ])
+        var writer = JSONWriter()
+        writer.write(object)
+        return writer.bytes
     }
 
     /// The schema's name, which also tells a log (or a test server) which artifact is asked for.
@@ -53,33 +54,34 @@ public enum ChatRequest {
         return "Subject: \(topic.subject)\nTopic: \(topic.topic)\n\n\(task)"
     }
 
-    static func schema(_ kind: LearningArtifactKind) -> [String: Any] {
-        func string() -> [String: Any] { ["type": "string", "minLength": 1] }
-        func object(_ properties: [String: Any]) -> [String: Any] {
-            ["type": "object", "additionalProperties": false, "required": properties.keys.sorted(), "properties": properties]
+    static func schema(_ kind: LearningArtifactKind) -> JSONValue {
+        func integer(_ value: Int) -> JSONValue { .integer(Int64(value)) }
+        let string = JSONValue.sortedObject([("type", "string"), ("minLength", 1)])
+        func object(_ properties: [(String, JSONValue)]) -> JSONValue {
+            .sortedObject([
+                ("type", "object"), ("additionalProperties", false),
+                ("required", .array(properties.map(\.0).sorted().map(JSONValue.string))),
+                ("properties", .sortedObject(properties)),
+            ])
+        }
+        func array(of items: JSONValue, _ range: ClosedRange<Int>) -> JSONValue {
+            .sortedObject([
+                ("type", "array"), ("items", items),
+                ("minItems", integer(range.lowerBound)), ("maxItems", integer(range.upperBound)),
+            ])
         }
         switch kind {
         case .deck:
-            let card = object(["front": string(), "back": string()])
-            return object([
-                "cards": [
-                    "type": "array", "items": card,
-                    "minItems": Deck.cardRange.lowerBound, "maxItems": Deck.cardRange.upperBound,
-                ] as [String: Any]
-            ])
+            let card = object([("front", string), ("back", string)])
+            return object([("cards", array(of: card, Deck.cardRange))])
         case .quiz:
             let question = object([
-                "prompt": string(),
-                "choices": ["type": "array", "items": string(), "minItems": 4, "maxItems": 4] as [String: Any],
-                "answer": ["type": "integer", "minimum": 0, "maximum": 3],
-                "explanation": string(),
+                ("prompt", string),
+                ("choices", array(of: string, 4...4)),
+                ("answer", .sortedObject([("type", "integer"), ("minimum", 0), ("maximum", 3)])),
+                ("explanation", string),
             ])
-            return object([
-                "questions": [
-                    "type": "array", "items": question,
-                    "minItems": Quiz.questionRange.lowerBound, "maxItems": Quiz.questionRange.upperBound,
-                ] as [String: Any]
-            ])
+            return object([("questions", array(of: question, Quiz.questionRange))])
         }
     }
 }

@@ -1,5 +1,3 @@
-import Foundation
-
 /// Sorts failed requests into retryable, offline and needs-the-user; pure.
 public enum FailureClassifier {
     /// The verdict on `failure`, given what the network monitor says right now and the time

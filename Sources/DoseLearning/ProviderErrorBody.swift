@@ -1,4 +1,4 @@
-import Foundation
+import DoseCore
 
 /// The useful parts of an OpenAI-style error body: `{"error": {"message", "type", "code"}}` or `{"error": "…"}`.
 struct ProviderErrorBody {
@@ -6,15 +6,13 @@ struct ProviderErrorBody {
     var tags: [String] = []
 
     init(_ body: String) {
-        guard let data = body.data(using: .utf8),
-            let object = try? JSONSerialization.jsonObject(with: data) as? [String: Any]
-        else { return }
-        if let error = object["error"] as? [String: Any] {
-            message = error["message"] as? String
-            tags = ["type", "code"].compactMap { error[$0] as? String }
-        } else if let text = object["error"] as? String {
+        guard let object = try? JSONParser.parse(body), object.object != nil else { return }
+        if let error = object["error"], error.object != nil {
+            message = error["message"]?.string
+            tags = ["type", "code"].compactMap { error[$0]?.string }
+        } else if let text = object["error"]?.string {
             message = text
-        } else if let text = object["message"] as? String {
+        } else if let text = object["message"]?.string {
             message = text
         }
     }

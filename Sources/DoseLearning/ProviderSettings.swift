@@ -36,7 +36,7 @@ public struct ProviderSettings: Sendable, Equatable {
 
     /// The URL's host, without brackets, port or user info.
     public var host: String? {
-        guard let url, let scheme = url.range(of: "://") else { return nil }
+        guard let url, let scheme = url.firstRange(of: "://") else { return nil }
         var rest = url[scheme.upperBound...]
         if let end = rest.firstIndex(where: { $0 == "/" || $0 == "?" || $0 == "#" }) { rest = rest[..<end] }
         if let at = rest.lastIndex(of: "@") { rest = rest[rest.index(after: at)...] }

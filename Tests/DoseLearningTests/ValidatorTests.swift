@@ -94,4 +94,50 @@ import Testing
         #expect(quizError(Self.quizJSON { $0[3].removeValue(forKey: "prompt") }) == "questions[3] has no \"prompt\"")
         #expect(quizError(Self.deckJSON()) == "the answer has no \"questions\"")
     }
+
+    @Test(arguments: [
+        (#""cards""#, "the answer is not an object"),
+        ("null", "the answer is null, not an object"),
+        (#"{"cards": [1, 2]}"#, "cards[0] is not an object"),
+        (#"{"cards": [null]}"#, "cards[0] is null, not an object"),
+        (#"{"cards": [{"front": null, "back": "b"}]}"#, "cards[0].front is null, not a string"),
+        (#"{"cards": [{"front": "f", "back": ["b"]}]}"#, "cards[0].back is not a string"),
+        (#"{"cards": [{"back": "b"}]}"#, "cards[0] has no \"front\""),
+        (#"{"cards": [], "cards": []}"#, "the answer is not valid JSON"),
+        (#"{"cards": []} trailing"#, "the answer is not valid JSON"),
+        ("```\n```", "the answer is empty"),
+        ("\u{FEFF}{\"cards\": []}", "the answer is not valid JSON"),
+    ])
+    func deckShapeMessagesNameTheField(content: String, message: String) {
+        #expect(deckError(content) == message)
+    }
+
+    @Test func quizShapeMessagesNameTheField() {
+        #expect(quizError(#"{"questions": {}}"#) == "questions is not an array")
+        #expect(quizError(#"{"questions": null}"#) == "questions is null, not an array")
+        #expect(quizError(#"{"questions": ["q"]}"#) == "questions[0] is not an object")
+        #expect(quizError(Self.quizJSON { $0[2]["choices"] = "abcd" }) == "questions[2].choices is not an array")
+        #expect(quizError(Self.quizJSON { $0[2]["choices"] = ["a", 1, "c", "d"] }) == "questions[2].choices[1] is not a string")
+        #expect(quizError(Self.quizJSON { $0[2]["choices"] = ["a", NSNull(), "c", "d"] }) == "questions[2].choices[1] is null, not a string")
+        #expect(quizError(Self.quizJSON { $0[4].removeValue(forKey: "choices") }) == "questions[4] has no \"choices\"")
+        #expect(quizError(Self.quizJSON { $0[4].removeValue(forKey: "answer") }) == "questions[4] has no \"answer\"")
+        #expect(quizError(Self.quizJSON { $0[4].removeValue(forKey: "explanation") }) == "questions[4] has no \"explanation\"")
+        #expect(quizError(Self.quizJSON { $0[1]["prompt"] = 7 }) == "questions[1].prompt is not a string")
+        #expect(quizError(Self.quizJSON { $0[1]["explanation"] = NSNull() }) == "questions[1].explanation is null, not a string")
+        #expect(quizError(Self.quizJSON { $0[0]["answer"] = true }) == "questions[0].answer is not a whole number")
+        #expect(quizError(Self.quizJSON { $0[0]["answer"] = 1.5 }) == "questions[0].answer is not a whole number")
+        #expect(quizError(Self.quizJSON { $0[0]["answer"] = NSNull() }) == "questions[0].answer is null, not a whole number")
+        let huge = Self.quizJSON().replacing(#""answer":0"#, with: #""answer":99999999999999999999"#)
+        #expect(quizError(huge) == "questions[0].answer is not a whole number")
+        let exponent = Self.quizJSON().replacing(#""answer":0"#, with: #""answer":1e0"#)
+        #expect(quizError(exponent) == "questions[0].answer is not a whole number")
+        #expect(quizError(Self.quizJSON { $0[1]["prompt"] = String(repeating: "p", count: 501) })
+            == "questions[1].prompt is longer than 500 characters")
+        #expect(quizError(Self.quizJSON { $0[1]["choices"] = ["a", String(repeating: "c", count: 201), "b", "d"] })
+            == "questions[1].choices[1] is longer than 200 characters")
+        #expect(quizError(Self.quizJSON { $0[1]["explanation"] = String(repeating: "e", count: 1001) })
+            == "questions[1].explanation is longer than 1000 characters")
+        #expect(quizError(Self.quizJSON { $0[1]["explanation"] = "a\u{0}b" }) == "questions[1].explanation contains a control character")
+        #expect(quizError(Self.quizJSON { $0[1]["prompt"] = "line\nand\ttab" }) == nil)
+    }
 }
