@@ -24,7 +24,8 @@ public struct SnapshotHeader: Sendable, Equatable {
             return try? decoder.header()
         }
         guard let header else { return nil }
-        let ending = header.count == 0 ? "]\n}\n" : "\n  ]\n}\n"
+        // With the byte before: an empty array's `[`, or the last item's `}`.
+        let ending = header.count == 0 ? "[]\n}\n" : "}\n  ]\n}\n"
         guard suffix.count >= ending.utf8.count, suffix.suffix(ending.utf8.count).elementsEqual(ending.utf8) else {
             return nil
         }
