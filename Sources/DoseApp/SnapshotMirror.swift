@@ -29,9 +29,14 @@ struct SnapshotMirror {
     }
 
     /// `ensureCurrent()` for a command that reads the store itself: a failure is a warning, since the
-    /// command's own answer does not depend on the snapshot.
+    /// command's own answer does not depend on the snapshot. A home that never had a pool gets no snapshot.
     func refreshIfStale() {
-        do { try ensureCurrent() } catch { Log.warning(error.message) }
+        do {
+            if try neverHadAPool(recorded: try recordedDigest()) { return }
+            try ensureCurrent()
+        } catch {
+            Log.warning(error.message)
+        }
     }
 
     /// The store's pool as a snapshot reader, for today's dose: the snapshot file when it reads whole
@@ -46,7 +51,7 @@ struct SnapshotMirror {
         if let recorded, let index = try? file.readIndex(), index.poolDigest == recorded {
             return SnapshotReader(index: index)
         }
-        if recorded == nil, try poolIsEmpty(), !FileSystem.exists(file.path) { return nil }
+        if try neverHadAPool(recorded: recorded) { return nil }
         let (bytes, failure) = try rewrite()
         if let failure { Log.warning(failure.message) }
         return try SnapshotReader.decode(bytes)
@@ -77,7 +82,10 @@ struct SnapshotMirror {
         }
     }
 
-    private func poolIsEmpty() throws(CommandError) -> Bool {
+    /// True for a store that has never been given a pool (no digest recorded, no items) in a home with
+    /// no snapshot: there is nothing to mirror, and a read need not create the file.
+    private func neverHadAPool(recorded: String?) throws(CommandError) -> Bool {
+        guard recorded == nil, !FileSystem.exists(file.path) else { return false }
         do { return try store.count() == 0 } catch {
             throw CommandError("cannot read the store: \(error)", exitCode: .ioError)
         }

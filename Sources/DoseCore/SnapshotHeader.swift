@@ -49,7 +49,9 @@ extension SnapshotDecoder {
             guard try key() == name else { throw SnapshotError(.missingField(name)) }
         }
         try field("format")
-        guard try stringValue(field: "format") == Snapshot.format else { throw SnapshotError(.unsupportedFormat(found: nil)) }
+        guard try stringValue(field: "format") == Snapshot.format else {
+            throw SnapshotError(.unsupportedFormat(found: nil))
+        }
         func next(_ name: String) throws(SnapshotError) {
             try json { (s) throws(JSONError) in try s.expect(UInt8(ascii: ","), "','") }
             try field(name)

@@ -127,6 +127,9 @@ import Testing
         let open = try sandbox.dose("open", "--no-launch")
         #expect(open.status == 1)
         #expect(open.stderr.contains("no dose today"), "\(open.stderr)")
+        let show = try sandbox.dose("show", "q-weber")
+        #expect(show.status == 66)
+        #expect(show.stderr.contains("no dose with id"), "\(show.stderr)")
         #expect(!FileManager.default.fileExists(atPath: sandbox.snapshotPath))
     }
 
