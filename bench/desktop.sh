@@ -3,6 +3,7 @@
 # scheduler at rest and its memory against a C program holding a libnotify notification.
 set -euo pipefail
 bin=$BENCH_BIN; out=$BENCH_OUT; root=$BENCH_ROOT
+python=/usr/bin/python3   # a real interpreter, as in run.sh
 pids=()
 trap 'for p in "${pids[@]}"; do kill "$p" 2>/dev/null || true; done; wait 2>/dev/null || true' EXIT
 display=$(( 100 + RANDOM % 800 ))
@@ -18,10 +19,10 @@ done
 
 # The same summary and body as the fire sends (from the dry-run of the same item).
 snap="$XDG_STATE_HOME/daily-dose/snapshot.json"
-id=$(python3 bench/resolve.py "$snap" --date 2026-06-01)
+id=$($python bench/resolve.py "$snap" --date 2026-06-01)
 preview=$("$bin/dose-notify" --dry-run --json --id "$id")
-summary=$(python3 -c 'import json,sys; print(json.loads(sys.argv[1])["summary"])' "$preview")
-body=$(python3 -c 'import json,sys; print(json.loads(sys.argv[1])["body"])' "$preview")
+summary=$($python -c 'import json,sys; print(json.loads(sys.argv[1])["summary"])' "$preview")
+body=$($python -c 'import json,sys; print(json.loads(sys.argv[1])["body"])' "$preview")
 printf '%s\n' "$summary" >"$out/fire-summary.txt"; printf '%s\n' "$body" >"$out/fire-body.txt"
 # Both wait until the server closes the notification (dunst: 1 ms timeout), with the same hints.
 hyperfine -N -w 3 -r "$(( BENCH_RUNS * 3 ))" --export-json "$out/fire-1000.json" \
@@ -43,7 +44,7 @@ sleep 5
 # Context switches of every thread, sampled each second and summed per thread id, so a thread that
 # exits during the window still counts (its switches up to the last sample before it went).
 count_switches() { # count_switches SECONDS PID...: prints "PID total threads-seen" per pid
-    python3 - "$@" <<'PY'
+    $python - "$@" <<'PY'
 import glob, sys, time
 seconds, pids = int(sys.argv[1]), sys.argv[2:]
 def read(pid):

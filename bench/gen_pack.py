@@ -1,4 +1,4 @@
-#!/usr/bin/env python3
+#!/usr/bin/python3
 """Writes a valid daily-dose-pack/1 with N generated items (deterministic): gen_pack.py N OUT."""
 import json
 import random

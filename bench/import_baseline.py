@@ -1,4 +1,4 @@
-#!/usr/bin/env python3
+#!/usr/bin/python3
 """The baseline for `dose import`: json.load the pack, insert every item into SQLite in one transaction.
 
 Usage: import_baseline.py PACK DB   (the same work without validation, to put items/s in proportion)."""

@@ -1,4 +1,4 @@
-#!/usr/bin/env python3
+#!/usr/bin/python3
 """Turns build/bench/ into the table of docs/performance.md: report.py RESULTS_DIR OUT.md"""
 import json
 import os
@@ -32,6 +32,7 @@ def ms(seconds):
 
 rows = []  # (target, measured, ratio, verdict)
 detail = []
+app_detail = []
 sizes = [n for n in (100, 1000, 10000, 100000) if means(f"resolve-{n}.json")]
 for n in sizes:
     r = means(f"resolve-{n}.json")
@@ -40,18 +41,27 @@ for n in sizes:
                   f"| {r['python'] / r['dry-run']:.2f}× faster | {r['dry-run'] / r['cat']:.1f}× | "
                   f"{ms(imp['import'])} ({n / imp['import']:,.0f} items/s) | {ms(imp['python-sqlite'])} "
                   f"| {imp['import'] / imp['python-sqlite']:.2f}× |")
+    today, config, memory = means(f"today-{n}.json"), means(f"config-{n}.json"), kv(f"memory-{n}.txt")
+    if today and config and memory:
+        t, d = int(memory["today_kib"]), int(memory["dry_run_kib"])
+        app_detail.append(f"| {n:,} | {ms(today['today'])} | {ms(today['dry-run'])} | {today['today'] / today['dry-run']:.2f}× "
+                          f"| {t / 1024:.1f} / {d / 1024:.1f} MiB ({t / d:.2f}×) | {ms(config['config-set'])} "
+                          f"| {ms(config['config-get'])} | {config['config-set'] / config['config-get']:.2f}× |")
+
+
+
+def at_most(target, name, seconds, floor_name, floor_seconds, limit):
+    """A row for "NAME takes at most LIMIT× FLOOR_NAME", both timed in the same run."""
+    ratio = seconds / floor_seconds
+    rows.append((target, f"{name} {ms(seconds)}, {floor_name} {ms(floor_seconds)}", f"{ratio:.2f}×", ratio <= limit))
+
 
 fire = means("fire-1000.json")
 if fire:
-    ratio = fire["fire"] / fire["notify-send"]
-    rows.append(("fire path at 1,000 items ≤ 1.5× notify-send",
-                 f"fire {ms(fire['fire'])}, notify-send {ms(fire['notify-send'])}", f"{ratio:.2f}×",
-                 ratio <= 1.5))
+    at_most("fire path at 1,000 items ≤ 1.5× notify-send", "fire", fire["fire"], "notify-send", fire["notify-send"], 1.5)
 if fire and means("resolve-1000.json"):
-    r = means("resolve-1000.json")
-    ratio = r["dry-run"] / fire["notify-send"]
-    rows.append(("dry-run at 1,000 items ≤ 1.5× notify-send",
-                 f"dry-run {ms(r['dry-run'])}, notify-send {ms(fire['notify-send'])}", f"{ratio:.2f}×", ratio <= 1.5))
+    at_most("dry-run at 1,000 items ≤ 1.5× notify-send", "dry-run", means("resolve-1000.json")["dry-run"],
+            "notify-send", fire["notify-send"], 1.5)
 big = means("resolve-100000.json")
 if big:
     ratio = big["python"] / big["dry-run"]
@@ -70,6 +80,18 @@ if rest:
     rows.append((f"scheduler RSS after {rest['replans']} re-plans ≤ 10 MiB",
                  f"{rss / 1024:.1f} MiB (C program {int(rest['c_rss_kib']) / 1024:.1f} MiB)",
                  f"{rss / int(rest['c_rss_kib']):.2f}× the C program", rss <= 10 * 1024))
+today = means("today-100000.json")
+if today:
+    at_most("`dose today` at 100,000 items ≤ 1.5× the dry-run", "today", today["today"], "dry-run", today["dry-run"], 1.5)
+memory = kv("memory-100000.txt")
+if memory:
+    t, d = int(memory["today_kib"]), int(memory["dry_run_kib"])
+    rows.append(("`dose today` peak RSS at 100,000 items ≤ 2× the dry-run's",
+                 f"today {t / 1024:.1f} MiB, dry-run {d / 1024:.1f} MiB", f"{t / d:.2f}×", t <= 2 * d))
+config = means("config-100000.json")
+if config:
+    at_most("`dose config set` on an unchanged 100,000-item pool ≤ 2× `config get` (it writes no snapshot)",
+            "set", config["config-set"], "get", config["config-get"], 2)
 imp = means("import-100000.json")
 if imp:
     rows.append(("import of 100,000 items < 2 s",
@@ -87,6 +109,11 @@ table += [f"| {t} | {m} | {r} | {'PASS' if ok else 'MISS'} |" for t, m, r, ok in
 table += ["", "Per pool size (means of hyperfine runs):", "",
           "| items | dry-run | Python resolve.py | cat | dry-run vs Python | dry-run / cat | dose import | Python json+sqlite3 import | import / Python |",
           "|---|---|---|---|---|---|---|---|---|"] + detail
+if app_detail:
+    table += ["", "`dose today` against the dry-run (one hyperfine run), peak RSS (GNU time, largest of three), and a config",
+              "change on the unchanged pool against `config get`:", "",
+              "| items | dose today | dry-run | today / dry-run | peak RSS today / dry-run | config set | config get | set / get |",
+              "|---|---|---|---|---|---|---|---|"] + app_detail
 if "instructions" in env:
     table += ["", f"callgrind, one dry-run at 10,000 items: {int(env['instructions']):,} instructions."]
 table += ["", marker_end]

@@ -1,4 +1,4 @@
-#!/usr/bin/env python3
+#!/usr/bin/python3
 """The baseline for `dose-notify --dry-run`: reads the same snapshot and applies docs/resolver.md.
 
 Usage: resolve.py SNAPSHOT [--date YYYY-MM-DD] [--branch XX]   prints the id of the day's dose.

@@ -16,21 +16,23 @@ struct OpenCommand {
         try arguments.finish()
         let id: String
         let item: Item?
-        do {
-            let store = try openStore(context.paths)
-            if let requested {
-                id = requested
-                item = try store.item(id: requested)
-            } else {
-                let branch = try context.loadConfig().branch
-                guard let today = Resolver.resolve(pool: try store.loadPool(), branch: branch, date: context.today) else {
-                    throw CommandError("no dose today: import a pack with `dose import PACK`", exitCode: .failure)
-                }
-                id = today.id
-                item = today
+        let store = try openStore(context.paths)
+        let mirror = SnapshotMirror(context: context, store: store)
+        if let requested {
+            // One row by its primary key, from a store whose snapshot is made sure to match it.
+            mirror.refreshIfStale()
+            id = requested
+            do { item = try store.item(id: requested) } catch {
+                throw CommandError("cannot read the store: \(error)", exitCode: .ioError)
             }
-        } catch let error as CommandError { throw error } catch {
-            throw CommandError("cannot read the store: \(error)", exitCode: .ioError)
+        } else {
+            // Today's dose as the scheduler reads it (`dose today` does the same).
+            let branch = try context.loadConfig().branch
+            guard let today = try mirror.currentReader()?.dose(on: context.today, branch: branch) else {
+                throw CommandError("no dose today: import a pack with `dose import PACK`", exitCode: .failure)
+            }
+            id = today.id
+            item = today
         }
         let opener = PageOpener(directory: context.paths.pageDirectory)
         let path: String

@@ -6,6 +6,7 @@ import DoseSystem
 ///
 /// The mirror runs in a `defer`, so a pass that fails half way still leaves a snapshot
 /// consistent with the store: the scheduler never reads a pool the store no longer has.
+/// A pass that changed nothing (the pool's digest is the snapshot's) writes nothing.
 struct PlanningPass {
     let context: AppContext
 
@@ -21,26 +22,14 @@ struct PlanningPass {
         return value
     }
 
-    /// Writes the store's whole unfiltered pool (as committed, whether the body succeeded or not) to the snapshot file, atomically.
+    /// Makes sure the snapshot is the store's pool (as committed, whether the body succeeded or not).
     private func mirror(_ store: PoolStore) -> CommandError? {
         do {
-            // The pool as committed: read back from the store unless nothing changed it since this pass stored it.
-            let items = try store.committedPool()
-            let snapshot = Snapshot(generatedAt: context.now, poolDigest: Snapshot.digest(of: items), items: items)
-            try SnapshotFile(path: context.paths.snapshot).write(snapshot)
+            try SnapshotMirror(context: context, store: store).ensureCurrent()
             return nil
-        } catch let error as FileError {
-            // The store keeps what the pass did; the scheduler keeps reading the previous snapshot,
-            // whole, until a later pass (any `dose` command that plans) mirrors again.
-            let failure = CommandError(
-                "could not write the snapshot: \(error); the store has the change, notifications use the "
-                    + "previous snapshot until a later dose command writes it", exitCode: .cannotCreate)
-            Log.error(failure.message)
-            return failure
         } catch {
-            let failure = CommandError("could not read the store to write the snapshot: \(error)", exitCode: .ioError)
-            Log.error(failure.message)
-            return failure
+            Log.error(error.message)
+            return error
         }
     }
 }

@@ -2,6 +2,8 @@ import DoseCore
 import DoseSystem
 
 /// `dose today [--date YYYY-MM-DD] [--days N] [--branch CODE|--all] [--json]`: the day's whole dose.
+///
+/// Read as the scheduler reads it (`SnapshotReader`), from a snapshot made sure to be the store's pool.
 struct TodayCommand {
     static let usage = "dose today [--date YYYY-MM-DD] [--days N] [--branch CODE | --all] [--json]"
     let context: AppContext
@@ -27,14 +29,11 @@ struct TodayCommand {
             branch = try context.loadConfig().branch
         }
 
-        let pool: [Item]
-        do { pool = try openStore(context.paths).loadPool() } catch let error as CommandError { throw error } catch {
-            throw CommandError("cannot read the store: \(error)", exitCode: .ioError)
-        }
-        let audience = Resolver.audience(of: pool, for: branch)
+        // The store's pool as the scheduler reads it: the snapshot's index, mirrored again first if stale.
+        let snapshot = try SnapshotMirror(context: context, store: try openStore(context.paths)).currentReader()
         for offset in 0..<days {
             let date = start.adding(days: offset)
-            guard let item = Resolver.resolve(audience, on: date) else {
+            guard let item = try snapshot?.dose(on: date, branch: branch) else {
                 let whom = branch.map { " for branch \($0)" } ?? ""
                 throw CommandError(
                     "no dose for \(date)\(whom): the pool has no items\(whom.isEmpty ? "" : " for it"); import a pack with `dose import PACK`",

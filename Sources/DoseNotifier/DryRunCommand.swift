@@ -2,6 +2,8 @@ import DoseCore
 import DoseSystem
 
 /// `dose-notify --dry-run`: prints the notification that would be armed next, from the snapshot alone.
+///
+/// Reads through `SnapshotReader`, as `dose today` does: one resolver path for both.
 struct DryRunCommand {
     static let usage = "dose-notify --dry-run [--date YYYY-MM-DD] [--days N] [--id ID] [--json]"
 
@@ -16,7 +18,7 @@ struct DryRunCommand {
         let id = try arguments.option("--id")
         try arguments.finish()
 
-        let snapshot = try readSnapshot(paths)
+        let snapshot = try SnapshotReader.read(SnapshotFile(path: paths.snapshot))
         let config = loadConfigLogging(paths)
 
         let firstDay: CivilDate
@@ -44,21 +46,20 @@ struct DryRunCommand {
             let date = firstDay.adding(days: offset)
             let fireAt = offset == 0 ? dueNow ?? zone.firstInstant(on: date, at: config.notifyTime)
                 : zone.firstInstant(on: date, at: config.notifyTime)
-            let position: Int
+            let item: Item
             if let id {
                 // --id previews any item, searched in the unfiltered pool like a click is.
-                guard let found = snapshot.position(ofID: id) else {
+                guard let found = try snapshot.item(id: id) else {
                     throw CommandError("no item with id \(JSONWriter.quoted(id)) in the snapshot", exitCode: .noInput)
                 }
-                position = found
+                item = found
             } else {
-                guard let found = Resolver.resolve(snapshot, branch: config.branch, date: date) else {
+                guard let found = try snapshot.dose(on: date, branch: config.branch) else {
                     let whom = config.branch.map { " for branch \($0)" } ?? ""
                     throw CommandError("no dose for \(date)\(whom): the snapshot's pool has nothing to show", exitCode: .failure)
                 }
-                position = found
+                item = found
             }
-            let item = try decodedItem(snapshot, at: position)
             let preview = NotificationPreview(item: item, date: date, fireAt: fireAt)
             var text = json ? preview.json(zone: zone) : preview.text(zone: zone)
             if !json, offset == 0, dueNow != nil {
@@ -67,21 +68,6 @@ struct DryRunCommand {
             output.append(text)
         }
         print(output.joined(separator: json ? "\n" : "\n\n"))
-    }
-}
-
-/// Reads the snapshot for a command, with a clear error when it is missing or unreadable.
-///
-/// As an index: a command shows one item, so only that one is decoded in full (`decodedItem`).
-func readSnapshot(_ paths: DosePaths) throws(CommandError) -> SnapshotIndex {
-    do {
-        return try SnapshotFile(path: paths.snapshot).readIndex()
-    } catch {
-        switch error {
-        case .missing: throw CommandError(error.description, exitCode: .noInput)
-        case .file: throw CommandError(error.description, exitCode: .ioError)
-        case .invalid: throw CommandError(error.description, exitCode: .dataError)
-        }
     }
 }
 
@@ -94,14 +80,5 @@ func loadConfigLogging(_ paths: DosePaths) -> DoseConfig {
     } catch {
         Log.warning("\(error) (using the defaults)")
         return DoseConfig()
-    }
-}
-
-/// The item at `position`, decoded and validated in full; a bad item is a data error like a bad snapshot.
-func decodedItem(_ snapshot: SnapshotIndex, at position: Int) throws(CommandError) -> Item {
-    do {
-        return try snapshot.item(at: position)
-    } catch {
-        throw CommandError("snapshot is unreadable: \(error)", exitCode: .dataError)
     }
 }

@@ -34,21 +34,7 @@ public enum FileSystem {
     private static func readAll(_ fd: Int32, size: Int, path: String, limit: Int) throws(FileError) -> [UInt8] {
         // The size stat reports is read straight into the array (one copy, from the kernel); the loop
         // below then takes whatever else there is (a file still growing, or one that reports size 0).
-        var readError: Int32 = 0
-        var bytes = [UInt8](unsafeUninitializedCapacity: size) { buffer, count in
-            count = 0
-            while count < buffer.count, let base = buffer.baseAddress {
-                let got = Glibc.read(fd, base + count, buffer.count - count)
-                if got < 0 {
-                    if errno == EINTR { continue }
-                    readError = errno
-                    return
-                }
-                if got == 0 { return }
-                count += got
-            }
-        }
-        if readError != 0 { throw FileError("read", path: path, errno: readError) }
+        var bytes = try fill(size, path: path) { start, count, _ in Glibc.read(fd, start, count) }
         var chunk = [UInt8](repeating: 0, count: 1 << 16)
         while true {
             let count = chunk.withUnsafeMutableBytes { Glibc.read(fd, $0.baseAddress, $0.count) }
@@ -79,6 +65,44 @@ public enum FileSystem {
             return ByteRegion(bytes: bytes) { munmap(UnsafeMutableRawPointer(mutating: $0.baseAddress), $0.count) }
         }
         return ByteRegion(copying: try readAll(fd, size: size, path: path, limit: limit))
+    }
+
+    /// The first `head` and last `tail` bytes of a file (fewer when it is shorter; they overlap
+    /// when it is shorter than both), read with two `pread`s: a look at a large file's ends
+    /// without reading or mapping the rest.
+    public static func readEnds(_ path: String, head: Int, tail: Int) throws(FileError) -> (head: [UInt8], tail: [UInt8]) {
+        let (fd, info) = try openForReading(path, limit: Int.max)
+        defer { close(fd) }
+        let size = Int(info.st_size)
+        func read(_ count: Int, at offset: Int) throws(FileError) -> [UInt8] {
+            try fill(count, path: path) { start, count, done in pread(fd, start, count, off_t(offset + done)) }
+        }
+        let headCount = min(head, size)
+        let tailCount = min(tail, size)
+        return (try read(headCount, at: 0), try read(tailCount, at: size - tailCount))
+    }
+
+    /// Up to `count` bytes straight into a new array from `next` (`next(start, count, done)` reads at
+    /// most `count` bytes to `start`, `done` already read), fewer when it reaches the end of the file.
+    private static func fill(
+        _ count: Int, path: String, _ next: (UnsafeMutablePointer<UInt8>, Int, Int) -> Int
+    ) throws(FileError) -> [UInt8] {
+        var failure: Int32 = 0
+        let bytes = [UInt8](unsafeUninitializedCapacity: count) { buffer, filled in
+            filled = 0
+            while filled < buffer.count, let base = buffer.baseAddress {
+                let got = next(base + filled, buffer.count - filled, filled)
+                if got < 0 {
+                    if errno == EINTR { continue }
+                    failure = errno
+                    return
+                }
+                if got == 0 { return }
+                filled += got
+            }
+        }
+        if failure != 0 { throw FileError("read", path: path, errno: failure) }
+        return bytes
     }
 
     /// Reads a whole file as UTF-8 text (invalid sequences repaired; use `read` for strict bytes).

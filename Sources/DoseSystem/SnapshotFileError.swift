@@ -16,4 +16,14 @@ public enum SnapshotFileError: Error, CustomStringConvertible, Sendable {
             return "snapshot \(path) is unreadable: \(error)"
         }
     }
+
+    /// The failure as a command reports it: missing is no input (66), unreadable an I/O error (74),
+    /// invalid bad data (65).
+    public var commandError: CommandError {
+        switch self {
+        case .missing: CommandError(description, exitCode: .noInput)
+        case .file: CommandError(description, exitCode: .ioError)
+        case .invalid: CommandError(description, exitCode: .dataError)
+        }
+    }
 }

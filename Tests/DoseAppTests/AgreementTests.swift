@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-/// The app (from its store) and the scheduler (from the snapshot alone) agree without talking.
+/// The app (its store's pool, through the snapshot it keeps current) and the scheduler (the snapshot alone) agree without talking.
 @Suite struct AgreementTests {
     @Test(arguments: [nil, "CS", "EE", "ME"] as [String?])
     func thousandDaysAgree(branch: String?) throws {

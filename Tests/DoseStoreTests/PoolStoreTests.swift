@@ -84,6 +84,55 @@ import Testing
         #expect(try store.committedPool().count == Self.sample.count)
     }
 
+    /// The pool's digest lands with the pool, in its transaction: what the snapshot of it would say.
+    @Test func replacePoolRecordsThePoolsDigest() throws {
+        let tmp = try TemporaryDirectory()
+        let path = tmp.file("dose.sqlite3")
+        let store = try PoolStore(database: Database(path: path))
+        #expect(try store.recordedDigest() == nil, "a store never given a pool records none")
+        try store.replacePool(with: Self.sample)
+        #expect(try store.recordedDigest() == Snapshot.digest(of: Self.sample))
+        #expect(try PoolStore(database: Database(path: path)).recordedDigest() == Snapshot.digest(of: Self.sample))
+        #expect(try store.recordedDigest() == Snapshot.digest(of: try store.loadPool()))
+
+        // A replacement that fails keeps the old pool's digest with the old pool.
+        let duplicate = [Item(id: "d", kind: .fact, text: "1"), Item(id: "d", kind: .fact, text: "2")]
+        #expect(throws: StoreError.self) { try store.replacePool(with: duplicate) }
+        #expect(try store.recordedDigest() == Snapshot.digest(of: Self.sample))
+
+        try store.replacePool(with: [])
+        #expect(try store.recordedDigest() == Snapshot.digest(of: []))
+        #expect(try store.recordedDigest() != Snapshot.digest(of: Self.sample))
+    }
+
+    /// `poolAndDigest` gives the pool with its digest; read back, it records the digest when the store
+    /// has none (from before digests) or a wrong one (changed by hand), and otherwise writes nothing.
+    @Test func poolAndDigestRecordsAMissingOrWrongDigest() throws {
+        let tmp = try TemporaryDirectory()
+        let path = tmp.file("dose.sqlite3")
+        let store = try PoolStore(database: Database(path: path))
+        try store.replacePool(with: Self.sample)
+        let fromCommit = try store.poolAndDigest()
+        Self.expectSame(fromCommit.items, Self.canonical(Self.sample))
+        #expect(fromCommit.digest == Snapshot.digest(of: Self.sample))
+
+        // A store from before digests: none recorded; reading the pool for the snapshot records it.
+        let reader = try PoolStore(database: Database(path: path))
+        try reader.setMeta(PoolStore.digestKey, nil)
+        let legacy = try reader.poolAndDigest()
+        Self.expectSame(legacy.items, Self.canonical(Self.sample))
+        #expect(legacy.digest == Snapshot.digest(of: Self.sample))
+        #expect(try store.recordedDigest() == legacy.digest)
+
+        // Changed by hand behind the recorded digest: the read-back computes and records the right one.
+        try store.database.connection.execute("DELETE FROM item_tags", "test")
+        let edited = try PoolStore(database: Database(path: path)).poolAndDigest()
+        #expect(edited.items.allSatisfy { $0.tags.isEmpty })
+        #expect(edited.digest == Snapshot.digest(of: edited.items))
+        #expect(edited.digest != legacy.digest)
+        #expect(try store.recordedDigest() == edited.digest)
+    }
+
     /// The committed pool is sorted by the ids' first eight bytes, then whole ids: ids that share
     /// eight or more bytes, that are prefixes of each other or differ above 0x7F must come out as the database orders them.
     @Test func committedPoolOrdersIdsThatShareLongPrefixes() throws {

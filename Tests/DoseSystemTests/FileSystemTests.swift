@@ -35,6 +35,26 @@ import Testing
         #expect(try FileSystem.readText(path) == "old")
     }
 
+    /// Both ends of a file, whatever its size against the lengths asked for (the snapshot's quick look).
+    @Test func readEndsGivesTheFirstAndLastBytes() throws {
+        let directory = try temporaryDirectory()
+        let path = directory + "/ends"
+        let bytes = (0..<10_000).map { UInt8(truncatingIfNeeded: $0 &* 7) }
+        try FileSystem.writeAtomically(bytes, to: path)
+        let ends = try FileSystem.readEnds(path, head: 4096, tail: 16)
+        #expect(ends.head == Array(bytes.prefix(4096)))
+        #expect(ends.tail == Array(bytes.suffix(16)))
+        // Shorter than both: each is the whole file.
+        try FileSystem.writeAtomically(Array(bytes.prefix(10)), to: path)
+        let short = try FileSystem.readEnds(path, head: 4096, tail: 16)
+        #expect(short.head == Array(bytes.prefix(10)))
+        #expect(short.tail == Array(bytes.prefix(10)))
+        try FileSystem.writeAtomically([UInt8](), to: path)
+        #expect(try FileSystem.readEnds(path, head: 4096, tail: 16) == ([], []))
+        #expect(throws: FileError.self) { try FileSystem.readEnds(directory + "/missing", head: 1, tail: 1) }
+        #expect(throws: FileError.self) { try FileSystem.readEnds(directory, head: 1, tail: 1) }
+    }
+
     @Test func readRefusesOversizedFilesAndReportsMissingOnes() throws {
         let directory = try temporaryDirectory()
         let path = directory + "/big"

@@ -1,0 +1,93 @@
+import DoseCore
+import DoseStore
+import DoseSystem
+
+/// Keeps the snapshot the store's pool: the store is the source of truth, the snapshot its mirror
+/// for the scheduler and for `dose today` and `dose open`, which read it as the scheduler does.
+///
+/// Whether they match is the digest `PoolStore` records with the pool against the snapshot's
+/// `poolDigest`: one meta read and a look at the file's two ends, so a pass that changed nothing
+/// reads no pool and writes no snapshot. A store changed by hand (raw SQL) behind its recorded
+/// digest is not noticed; every `dose` write goes through `replacePool`, which records it.
+struct SnapshotMirror {
+    let context: AppContext
+    let store: PoolStore
+
+    private var file: SnapshotFile { SnapshotFile(path: context.paths.snapshot) }
+
+    /// Makes sure the snapshot is the store's pool: written again when it is missing, does not begin
+    /// and end as the encoder writes it, or names another digest than the store records; otherwise
+    /// left as it is (its inode and mtime too). Throws when the store cannot be read or the
+    /// snapshot cannot be written.
+    func ensureCurrent() throws(CommandError) {
+        if let recorded = try recordedDigest(), let header = file.header(), header.poolDigest == recorded {
+            // What a write would have swept: files of writers killed before their rename.
+            file.sweepAbandonedTemporaries()
+            return
+        }
+        if let failure = try rewrite().failure { throw failure }
+    }
+
+    /// `ensureCurrent()` for a command that reads the store itself: a failure is a warning, since the
+    /// command's own answer does not depend on the snapshot. A home that never had a pool gets no snapshot.
+    func refreshIfStale() {
+        do {
+            if try neverHadAPool(recorded: try recordedDigest()) { return }
+            try ensureCurrent()
+        } catch {
+            Log.warning(error.message)
+        }
+    }
+
+    /// The store's pool as a snapshot reader, for today's dose: the snapshot file when it reads whole
+    /// (the scheduler's strict index) and names the store's digest; otherwise the store's pool is
+    /// mirrored again first and read from the bytes just written. A snapshot that cannot be written is
+    /// a warning here: the answer comes from the same bytes, the scheduler keeps the old file.
+    ///
+    /// Nil when the store has never had a pool and there is no snapshot: nothing to mirror, and a
+    /// fresh home stays without a snapshot until a pack is imported.
+    func currentReader() throws(CommandError) -> SnapshotReader? {
+        let recorded = try recordedDigest()
+        if let recorded, let index = try? file.readIndex(), index.poolDigest == recorded {
+            return SnapshotReader(index: index)
+        }
+        if try neverHadAPool(recorded: recorded) { return nil }
+        let (bytes, failure) = try rewrite()
+        if let failure { Log.warning(failure.message) }
+        return try SnapshotReader.decode(bytes)
+    }
+
+    /// Writes the store's whole unfiltered pool (as committed) to the snapshot file, atomically.
+    ///
+    /// Returns the bytes, and why they could not be written if they could not: the store keeps what
+    /// it has, the scheduler keeps reading the previous snapshot, whole, until a later pass writes it.
+    private func rewrite() throws(CommandError) -> (bytes: [UInt8], failure: CommandError?) {
+        let pool: (items: [Item], digest: String)
+        do { pool = try store.poolAndDigest() } catch {
+            throw CommandError("could not read the store to write the snapshot: \(error)", exitCode: .ioError)
+        }
+        let bytes = Snapshot(generatedAt: context.now, poolDigest: pool.digest, items: pool.items).encoded()
+        do { try file.write(encoded: bytes) } catch {
+            let failure = CommandError(
+                "could not write the snapshot: \(error); the store has the change, notifications use the "
+                    + "previous snapshot until a later dose command writes it", exitCode: .cannotCreate)
+            return (bytes, failure)
+        }
+        return (bytes, nil)
+    }
+
+    private func recordedDigest() throws(CommandError) -> String? {
+        do { return try store.recordedDigest() } catch {
+            throw CommandError("cannot read the store: \(error)", exitCode: .ioError)
+        }
+    }
+
+    /// True for a store that has never been given a pool (no digest recorded, no items) in a home with
+    /// no snapshot: there is nothing to mirror, and a read need not create the file.
+    private func neverHadAPool(recorded: String?) throws(CommandError) -> Bool {
+        guard recorded == nil, !FileSystem.exists(file.path) else { return false }
+        do { return try store.count() == 0 } catch {
+            throw CommandError("cannot read the store: \(error)", exitCode: .ioError)
+        }
+    }
+}
