@@ -92,6 +92,24 @@ config = means("config-100000.json")
 if config:
     at_most("`dose config set` on an unchanged 100,000-item pool ≤ 2× `config get` (it writes no snapshot)",
             "set", config["config-set"], "get", config["config-get"], 2)
+startup = means("startup.json")
+if startup:
+    faults = kv("startup.txt")
+    floor = startup["dose-notify-version"]
+    floor_text = f"dose-notify --version {ms(floor)} ({faults.get('faults.dose-notify_--version', '?')} page faults)"
+    for name, key, label, limit in (("dose-version", "faults.dose_--version", "`dose --version`", 1.3),
+                                    ("dose-show", "faults.dose_show", "`dose show ID` (1,000 items)", 1.5)):
+        ratio = startup[name] / floor
+        rows.append((f"{label} ≤ {limit}× `dose-notify --version`",
+                     f"{ms(startup[name])} ({faults.get(key, '?')} page faults); {floor_text}", f"{ratio:.2f}×", ratio <= limit))
+sizes = kv("startup.txt")
+if "size.dose-stripped" in sizes:
+    size = int(sizes["size.dose-stripped"])
+    rows.append(("`dose` stripped ≤ 15 MB", f"{size / 1e6:.1f} MB (`dose-notify` {int(sizes['size.dose-notify-stripped']) / 1e6:.1f} MB)",
+                 f"{size / 15e6:.2f}× the budget", size <= 15e6))
+if "size.deb" in sizes:
+    size = int(sizes["size.deb"])
+    rows.append(("the .deb ≤ 6 MB", f"{size / 1e6:.2f} MB", f"{size / 6e6:.2f}× the budget", size <= 6e6))
 imp = means("import-100000.json")
 if imp:
     rows.append(("import of 100,000 items < 2 s",

@@ -70,6 +70,10 @@ home 1000
 export BENCH_BIN="$bin" BENCH_OUT="$out" BENCH_ROOT="$root" BENCH_RUNS="$runs" BENCH_IDLE_SECONDS="$idle_seconds"
 dbus-run-session --config-file="$root/tests/e2e/session.conf" -- bash bench/desktop.sh
 
+echo "== start-up and shipped sizes (dose --version, dose show against dose-notify --version; stripped dose, the .deb)"
+home 1000
+bash bench/startup.sh
+
 echo "== callgrind: instructions of one dry-run at 10,000 items"
 home 10000
 valgrind --tool=callgrind --callgrind-out-file="$out/callgrind.dry-run-10000" \
