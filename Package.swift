@@ -47,6 +47,7 @@ let package = Package(
         .testTarget(name: "DoseAppTests", dependencies: ["DoseApp", "DoseCore", "DoseSystem", "DoseStore"]),
         .testTarget(name: "DoseLearningTests", dependencies: ["DoseLearning", "DoseStore", "DoseCore", "DoseSystem"]),
         .testTarget(name: "DoseNotifierTests", dependencies: ["DoseNotifier", "DoseCore", "DoseSystem"]),
+        .testTarget(name: "GLibGlueTests", dependencies: ["GLibGlue", "CGLib"]),
     ],
     swiftLanguageModes: [.v6]
 )

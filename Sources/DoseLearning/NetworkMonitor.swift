@@ -1,4 +1,5 @@
 import CGLib
+import GLibGlue
 import Synchronization
 
 /// GIO's `GNetworkMonitor`: whether any network (a default route) is available, and when that changes.
@@ -10,17 +11,9 @@ public final class NetworkMonitor: NetworkStatus, @unchecked Sendable {
     private let monitor: OpaquePointer
     /// Whether this process iterates the default main context itself (a one-shot CLI run).
     private let pumpsContext: Bool
-    private let context: Context
-
-    /// Lives as long as the signal connection; freed by its destroy notify.
-    private final class Context: Sendable {
-        let available: Atomic<Bool>
-        let handler: @Sendable (Bool) -> Void
-        init(available: Bool, handler: @escaping @Sendable (Bool) -> Void) {
-            self.available = Atomic(available)
-            self.handler = handler
-        }
-    }
+    /// The last availability the main context saw.
+    private let available: Atomic<Bool>
+    private var handler: gulong = 0
 
     /// Starts watching; `onChange` runs on the GLib thread with the new availability.
     ///
@@ -30,31 +23,29 @@ public final class NetworkMonitor: NetworkStatus, @unchecked Sendable {
         monitor = g_network_monitor_get_default()
         g_object_ref(UnsafeMutableRawPointer(monitor))
         self.pumpsContext = pumpsContext
-        context = Context(available: g_network_monitor_get_network_available(monitor) != 0, handler: onChange)
-        let callback: @convention(c) (gpointer?, gboolean, gpointer?) -> Void = { _, isAvailable, data in
-            guard let data else { return }
-            let context = Unmanaged<Context>.fromOpaque(data).takeUnretainedValue()
-            context.available.store(isAvailable != 0, ordering: .sequentiallyConsistent)
-            context.handler(isAvailable != 0)
+        available = Atomic(g_network_monitor_get_network_available(monitor) != 0)
+        let changed: @convention(c) (gpointer?, gboolean, gpointer?) -> Void = { _, isAvailable, data in
+            CallbackBox<(Bool) -> Void>.from(data)?.value(isAvailable != 0)
         }
-        dd_g_signal_connect(
-            UnsafeMutableRawPointer(monitor), "network-changed", unsafeBitCast(callback, to: GCallback.self),
-            Unmanaged.passRetained(context).toOpaque(),
-            { data, _ in
-                if let data { Unmanaged<Context>.fromOpaque(data).release() }
-            })
+        let box = CallbackBox<(Bool) -> Void> { [weak self] isAvailable in
+            self?.available.store(isAvailable, ordering: .sequentiallyConsistent)
+            onChange(isAvailable)
+        }
+        handler = connectSignal(UnsafeMutableRawPointer(monitor), "network-changed", unsafeBitCast(changed, to: GCallback.self), box)
     }
 
     deinit {
+        // The monitor is GIO's process-wide one and outlives us: disconnect, which releases the box.
+        disconnectSignal(UnsafeMutableRawPointer(monitor), handler)
         g_object_unref(UnsafeMutableRawPointer(monitor))
     }
 
     public func isAvailable() -> Bool {
         if pumpsContext {
             // No main loop runs in a one-shot command: deliver pending route changes now.
-            while g_main_context_iteration(nil, 0) != 0 {}
+            MainLoop.dispatchPending()
             return g_network_monitor_get_network_available(monitor) != 0
         }
-        return context.available.load(ordering: .sequentiallyConsistent)
+        return available.load(ordering: .sequentiallyConsistent)
     }
 }

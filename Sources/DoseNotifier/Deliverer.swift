@@ -23,7 +23,7 @@ final class Deliverer {
     @discardableResult
     func deliver(day: CivilDate, itemID: String? = nil) throws(NotificationError) -> String {
         guard LibNotify.initialize() else { throw .serverUnavailable("libnotify could not start") }
-        if let problem = LibNotify.sessionBusProblem() { throw .serverUnavailable("no D-Bus session bus: \(problem)") }
+        if let problem = SessionBus.problem() { throw .serverUnavailable("no D-Bus session bus: \(problem)") }
         guard let capabilities = LibNotify.serverCapabilities() else {
             throw .serverUnavailable("nothing owns org.freedesktop.Notifications on the session bus")
         }

@@ -1,5 +1,6 @@
 import CGLib
 import CNotify
+import GLibGlue
 
 /// The libnotify wrapper: every raw `notify_*` call of the scheduler passes through here.
 enum LibNotify {
@@ -9,18 +10,6 @@ enum LibNotify {
     /// Initialises libnotify once per process; false only when it cannot even start.
     static func initialize() -> Bool {
         notify_is_initted() != 0 || notify_init(appName) != 0
-    }
-
-    /// Why there is no session bus to reach a server on (no address, nothing to autolaunch), or nil if there is one.
-    static func sessionBusProblem() -> String? {
-        var error: UnsafeMutablePointer<GError>?
-        if let connection = g_bus_get_sync(G_BUS_TYPE_SESSION, nil, &error) {
-            g_object_unref(UnsafeMutableRawPointer(connection))
-            return nil
-        }
-        let message = error?.pointee.message.map { String(cString: $0) } ?? "unknown error"
-        if let error { g_error_free(error) }
-        return message
     }
 
     /// The server's capabilities, or nil when no notification server answers on the session bus.
@@ -62,35 +51,38 @@ enum LibNotify {
         notify_notification_set_timeout(notification, NOTIFY_EXPIRES_DEFAULT)
     }
 
-    /// Adds an action; `context` is retained by libnotify and released through `release`.
+    /// Adds an action button; `handler` gets the activation token the server sent with the click, if any.
+    ///
+    /// libnotify keeps the handler's box per action and frees it with the notification.
     static func addAction(
         _ notification: UnsafeMutablePointer<NotifyNotification>, key: String, label: String,
-        callback: NotifyActionCallback, context: UnsafeMutableRawPointer, release: GFreeFunc
+        _ handler: @escaping (_ activationToken: String?) -> Void
     ) {
-        notify_notification_add_action(notification, key, label, callback, context, release)
+        typealias Handler = (String?) -> Void
+        notify_notification_add_action(
+            notification, key, label,
+            { notification, _, data in
+                guard let notification else { return }
+                CallbackBox<Handler>.from(data)?.value(LibNotify.activationToken(notification))
+            },
+            CallbackBox<Handler>(handler).retained(), CallbackBox<Handler>.destroyNotify)
     }
 
-    /// Connects the `closed` signal.
-    static func onClosed(
-        _ notification: UnsafeMutablePointer<NotifyNotification>,
-        callback: @convention(c) (UnsafeMutablePointer<NotifyNotification>?, gpointer?) -> Void,
-        context: UnsafeMutableRawPointer,
-        release: @convention(c) (gpointer?, UnsafeMutablePointer<GClosure>?) -> Void
-    ) {
-        dd_g_signal_connect(notification, "closed", unsafeBitCast(callback, to: GCallback.self), context, release)
+    /// Calls `handler` when the notification leaves the screen (the `closed` signal).
+    static func onClosed(_ notification: UnsafeMutablePointer<NotifyNotification>, _ handler: @escaping () -> Void) {
+        let closed: @convention(c) (UnsafeMutablePointer<NotifyNotification>?, gpointer?) -> Void = { _, data in
+            CallbackBox<() -> Void>.from(data)?.value()
+        }
+        connectSignal(notification, "closed", unsafeBitCast(closed, to: GCallback.self), CallbackBox(handler))
     }
 
     /// Sends the notification to the server.
     static func show(_ notification: UnsafeMutablePointer<NotifyNotification>) throws(NotificationError) {
-        var error: UnsafeMutablePointer<GError>?
-        let shown = notify_notification_show(notification, &error)
-        if let error {
-            let message = error.pointee.message.map { String(cString: $0) } ?? "unknown error"
-            let timedOut =
-                error.pointee.domain == g_io_error_quark() && error.pointee.code == G_IO_ERROR_TIMED_OUT.rawValue
-            g_error_free(error)
+        let shown: gboolean
+        do { shown = try check("show the notification") { error in notify_notification_show(notification, error) } } catch {
             // A timeout is not a refusal: the call reached a server that is still working on it.
-            throw timedOut ? .unconfirmed(message) : .serverUnavailable(message)
+            let timedOut = error.matches(domain: g_io_error_quark(), code: G_IO_ERROR_TIMED_OUT.rawValue)
+            throw timedOut ? .unconfirmed(error.message) : .serverUnavailable(error.message)
         }
         if shown == 0 { throw .serverUnavailable("the server refused the notification") }
     }

@@ -173,7 +173,7 @@ final class Scheduler {
     /// GIO never retries a watch that had no bus, so without this a server appearing on a bus that
     /// came later would wait for the next backoff step (up to 15 minutes).
     private func renewServerWatchIfBusless() {
-        guard serverWatch?.hasNoBus == true, LibNotify.sessionBusProblem() == nil else { return }
+        guard serverWatch?.hasNoBus == true, SessionBus.problem() == nil else { return }
         Log.info("a D-Bus session bus is there now; watching it for a notification server")
         serverWatch = ServerWatch { [weak self] in self?.serverAppeared() }
         watchBusClose()

@@ -1,4 +1,5 @@
 import CGLib
+import GLibGlue
 
 /// Tells when a notification server takes the bus name `org.freedesktop.Notifications`.
 ///
@@ -8,42 +9,22 @@ import CGLib
 /// once a bus is there.
 final class ServerWatch {
     private var watcher: guint = 0
-    private let context: Context
+    /// True once GIO has said this watch has no bus connection to watch on (no bus, or it closed).
+    private(set) var hasNoBus = false
 
-    private final class Context {
-        let appeared: () -> Void
-        let vanished: () -> Void
-        /// Set when GIO reports the name gone with no connection: there was no bus, or it closed.
-        var hasNoBus = false
-        init(appeared: @escaping () -> Void, vanished: @escaping () -> Void) {
-            self.appeared = appeared
-            self.vanished = vanished
-        }
-    }
-
-    /// True once GIO has said this watch has no bus connection to watch on.
-    var hasNoBus: Bool { context.hasNoBus }
+    /// What GIO's two callbacks call: whether the name is owned now, and whether there is a connection.
+    private typealias Change = (_ owned: Bool, _ connected: Bool) -> Void
 
     init(appeared: @escaping () -> Void, vanished: @escaping () -> Void = {}) {
-        context = Context(appeared: appeared, vanished: vanished)
+        let box = CallbackBox<Change> { [weak self] owned, connected in
+            self?.hasNoBus = !connected
+            if owned { appeared() } else { vanished() }
+        }
         watcher = g_bus_watch_name(
             G_BUS_TYPE_SESSION, "org.freedesktop.Notifications", G_BUS_NAME_WATCHER_FLAGS_NONE,
-            { _, _, _, data in
-                guard let data else { return }
-                let context = Unmanaged<Context>.fromOpaque(data).takeUnretainedValue()
-                context.hasNoBus = false
-                context.appeared()
-            },
-            { connection, _, data in
-                guard let data else { return }
-                let context = Unmanaged<Context>.fromOpaque(data).takeUnretainedValue()
-                context.hasNoBus = connection == nil
-                context.vanished()
-            },
-            Unmanaged.passRetained(context).toOpaque(),
-            { data in
-                if let data { Unmanaged<Context>.fromOpaque(data).release() }
-            })
+            { connection, _, _, data in CallbackBox<Change>.from(data)?.value(true, connection != nil) },
+            { connection, _, data in CallbackBox<Change>.from(data)?.value(false, connection != nil) },
+            box.retained(), CallbackBox<Change>.destroyNotify)
     }
 
     deinit {

@@ -1,4 +1,5 @@
 import CGLib
+import GLibGlue
 
 /// Tells when the session bus closes under the scheduler, in place of GLib's default for the shared
 /// connection.
@@ -9,37 +10,24 @@ import CGLib
 /// with a failure instead and the service manager starts a new one, which finds the new bus or waits.
 final class SessionBusCloseWatch {
     private let connection: OpaquePointer
-    private var handler: gulong = 0
-
-    private final class Context {
-        let closed: () -> Void
-        init(closed: @escaping () -> Void) { self.closed = closed }
-    }
+    private let handler: gulong
 
     /// Nil when there is no session bus now. `closed` runs on the GLib thread.
     init?(closed: @escaping () -> Void) {
-        var error: UnsafeMutablePointer<GError>?
-        guard let connection = g_bus_get_sync(G_BUS_TYPE_SESSION, nil, &error) else {
-            if let error { g_error_free(error) }
-            return nil
-        }
+        guard let connection = try? SessionBus.connect() else { return nil }
         self.connection = connection
         g_dbus_connection_set_exit_on_close(connection, 0)
         let callback: @convention(c) (OpaquePointer?, gboolean, UnsafeMutablePointer<GError>?, gpointer?) -> Void = {
             _, _, _, data in
-            guard let data else { return }
-            Unmanaged<Context>.fromOpaque(data).takeUnretainedValue().closed()
+            CallbackBox<() -> Void>.from(data)?.value()
         }
-        handler = dd_g_signal_connect(
-            UnsafeMutableRawPointer(connection), "closed", unsafeBitCast(callback, to: GCallback.self),
-            Unmanaged.passRetained(Context(closed: closed)).toOpaque(),
-            { data, _ in
-                if let data { Unmanaged<Context>.fromOpaque(data).release() }
-            })
+        // The connection is shared and outlives us: deinit disconnects, which releases the box.
+        handler = connectSignal(
+            UnsafeMutableRawPointer(connection), "closed", unsafeBitCast(callback, to: GCallback.self), CallbackBox(closed))
     }
 
     deinit {
-        if handler != 0 { g_signal_handler_disconnect(UnsafeMutableRawPointer(connection), handler) }
+        disconnectSignal(UnsafeMutableRawPointer(connection), handler)
         g_object_unref(UnsafeMutableRawPointer(connection))
     }
 }

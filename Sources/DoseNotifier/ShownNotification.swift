@@ -1,4 +1,3 @@
-import CGLib
 import CNotify
 import DoseCore
 
@@ -13,22 +12,6 @@ final class ShownNotification {
     let itemID: String
     let day: CivilDate
     private let handle: UnsafeMutablePointer<NotifyNotification>
-
-    /// The context libnotify carries to the C callbacks; retained by them, released by their destroy notifies.
-    private final class Context {
-        let itemID: String
-        let onClick: ClickHandler
-        let onClosed: (ShownNotification.Identifier) -> Void
-        let identifier: Identifier
-
-        init(itemID: String, identifier: Identifier, onClick: @escaping ClickHandler,
-             onClosed: @escaping (Identifier) -> Void) {
-            self.itemID = itemID
-            self.identifier = identifier
-            self.onClick = onClick
-            self.onClosed = onClosed
-        }
-    }
 
     /// Identifies a live notification in the scheduler's table.
     struct Identifier: Hashable {
@@ -47,34 +30,12 @@ final class ShownNotification {
         let identifier = Identifier(raw: UInt(bitPattern: handle))
 
         if actions {
-            // Two actions, one context each: libnotify frees each action's user data on its own.
+            // Two actions, one box each: libnotify frees each action's user data on its own.
             for (key, label) in [("default", "Open"), ("open", "Open")] {
-                let context = Context(itemID: copy.id, identifier: identifier, onClick: onClick, onClosed: onClosed)
-                LibNotify.addAction(
-                    handle, key: key, label: label,
-                    callback: { notification, _, data in
-                        guard let notification, let data else { return }
-                        let context = Unmanaged<Context>.fromOpaque(data).takeUnretainedValue()
-                        context.onClick(context.itemID, LibNotify.activationToken(notification))
-                    },
-                    context: Unmanaged.passRetained(context).toOpaque(),
-                    release: { data in
-                        if let data { Unmanaged<Context>.fromOpaque(data).release() }
-                    })
+                LibNotify.addAction(handle, key: key, label: label) { [itemID] token in onClick(itemID, token) }
             }
         }
-        let closedContext = Context(itemID: copy.id, identifier: identifier, onClick: onClick, onClosed: onClosed)
-        LibNotify.onClosed(
-            handle,
-            callback: { _, data in
-                guard let data else { return }
-                let context = Unmanaged<Context>.fromOpaque(data).takeUnretainedValue()
-                context.onClosed(context.identifier)
-            },
-            context: Unmanaged.passRetained(closedContext).toOpaque(),
-            release: { data, _ in
-                if let data { Unmanaged<Context>.fromOpaque(data).release() }
-            })
+        LibNotify.onClosed(handle) { onClosed(identifier) }
     }
 
     deinit {

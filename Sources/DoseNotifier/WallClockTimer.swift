@@ -1,4 +1,5 @@
 import CGLib
+import GLibGlue
 import Glibc
 
 /// A one-shot alarm at an absolute wall-clock instant, in the GLib main loop.
@@ -13,48 +14,28 @@ final class WallClockTimer {
     }
 
     private let fd: Int32
-    private var source: guint = 0
-
-    private final class Context {
-        let fd: Int32
-        let handler: (Event) -> Void
-        init(fd: Int32, handler: @escaping (Event) -> Void) {
-            self.fd = fd
-            self.handler = handler
-        }
-    }
+    private let source: SourceHandle
 
     /// Creates the timer and attaches it to the default main context.
     init(handler: @escaping (Event) -> Void) throws(NotifierSetupError) {
-        fd = timerfd_create(CLOCK_REALTIME, Int32(TFD_CLOEXEC | TFD_NONBLOCK))
+        let fd = timerfd_create(CLOCK_REALTIME, Int32(TFD_CLOEXEC | TFD_NONBLOCK))
         guard fd >= 0 else { throw NotifierSetupError("timerfd_create failed: \(String(cString: strerror(errno)))") }
-        let context = Context(fd: fd, handler: handler)
-        source = g_unix_fd_add_full(
-            G_PRIORITY_DEFAULT, fd, G_IO_IN,
-            { _, _, data in
-                guard let data else { return 0 }
-                let context = Unmanaged<Context>.fromOpaque(data).takeUnretainedValue()
-                var expirations: UInt64 = 0
-                let count = read(context.fd, &expirations, MemoryLayout<UInt64>.size)
-                if count < 0 {
-                    let code = dd_errno()
-                    if code == ECANCELED {
-                        context.handler(.clockChanged)
-                    }
-                    // EAGAIN: a spurious wake-up; nothing to do.
-                } else {
-                    context.handler(.expired)
-                }
-                return 1  // G_SOURCE_CONTINUE
-            },
-            Unmanaged.passRetained(context).toOpaque(),
-            { data in
-                if let data { Unmanaged<Context>.fromOpaque(data).release() }
-            })
+        self.fd = fd
+        source = SourceHandle.fileDescriptor(fd, G_IO_IN) { _ in
+            var expirations: UInt64 = 0
+            if read(fd, &expirations, MemoryLayout<UInt64>.size) < 0 {
+                if errno == ECANCELED { handler(.clockChanged) }
+                // EAGAIN: a spurious wake-up; nothing to do.
+            } else {
+                handler(.expired)
+            }
+            return true
+        }
     }
 
     deinit {
-        if source != 0 { g_source_remove(source) }
+        // The source goes before the descriptor it polls.
+        source.cancel()
         close(fd)
     }
 

@@ -1,4 +1,5 @@
 import CGLib
+import GLibGlue
 
 /// Calls back when a file is created, changed, replaced or removed (GIO's file monitor, inotify underneath).
 ///
@@ -8,39 +9,27 @@ import CGLib
 public final class FileWatch {
     private let monitor: UnsafeMutablePointer<GFileMonitor>
 
-    private final class Context {
-        let handler: () -> Void
-        init(handler: @escaping () -> Void) { self.handler = handler }
-    }
-
     /// Nil when GIO cannot watch the path.
     public init?(path: String, handler: @escaping () -> Void) {
         let file = g_file_new_for_path(path)
         defer { g_object_unref(UnsafeMutableRawPointer(file)) }
-        var error: UnsafeMutablePointer<GError>?
-        guard let monitor = g_file_monitor_file(file, G_FILE_MONITOR_WATCH_MOVES, nil, &error) else {
-            if let error { g_error_free(error) }
-            return nil
-        }
+        guard let monitor = try? check("watch \(path)", { error in
+            g_file_monitor_file(file, G_FILE_MONITOR_WATCH_MOVES, nil, error)
+        }) else { return nil }
         self.monitor = monitor
         // The default rate limit (800 ms) only delays repeated CHANGED events; fine for a wake-up.
-        let callback: @convention(c) (
+        let changed: @convention(c) (
             UnsafeMutablePointer<GFileMonitor>?, OpaquePointer?, OpaquePointer?, GFileMonitorEvent, gpointer?
         ) -> Void = { _, _, _, event, data in
-            guard let data else { return }
             switch event {
             case G_FILE_MONITOR_EVENT_ATTRIBUTE_CHANGED, G_FILE_MONITOR_EVENT_PRE_UNMOUNT, G_FILE_MONITOR_EVENT_UNMOUNTED:
                 return
             default:
-                Unmanaged<Context>.fromOpaque(data).takeUnretainedValue().handler()
+                CallbackBox<() -> Void>.from(data)?.value()
             }
         }
-        dd_g_signal_connect(
-            monitor, "changed", unsafeBitCast(callback, to: GCallback.self),
-            Unmanaged.passRetained(Context(handler: handler)).toOpaque(),
-            { data, _ in
-                if let data { Unmanaged<Context>.fromOpaque(data).release() }
-            })
+        // The monitor's finalization (deinit) releases the box.
+        connectSignal(monitor, "changed", unsafeBitCast(changed, to: GCallback.self), CallbackBox(handler))
     }
 
     deinit {

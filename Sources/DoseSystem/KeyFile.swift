@@ -28,17 +28,16 @@ final class KeyFile {
     /// Throws when GKeyFile cannot interpret the stored text (an unknown escape such as `\q`, a backslash at
     /// the end of the line): GLib then still returns a guess, which is not what the file says.
     func string(group: String, key: String) throws(GLibError) -> String? {
-        var error: UnsafeMutablePointer<GError>?
-        let value = takeGString(g_key_file_get_string(handle, group, key, &error))
-        guard let error else { return value }
-        defer { g_error_free(error) }
-        let code = error.pointee.code
-        if error.pointee.domain == g_key_file_error_quark(),
-            code == G_KEY_FILE_ERROR_KEY_NOT_FOUND.rawValue || code == G_KEY_FILE_ERROR_GROUP_NOT_FOUND.rawValue {
-            return nil
+        do {
+            return try check("read \(group).\(key)") { error in takeGString(g_key_file_get_string(handle, group, key, error)) }
+        } catch {
+            let domain = g_key_file_error_quark()
+            if error.matches(domain: domain, code: G_KEY_FILE_ERROR_KEY_NOT_FOUND.rawValue)
+                || error.matches(domain: domain, code: G_KEY_FILE_ERROR_GROUP_NOT_FOUND.rawValue) {
+                return nil
+            }
+            throw error
         }
-        let message = error.pointee.message.map { String(cString: $0) } ?? "unknown GLib error"
-        throw GLibError(operation: "read \(group).\(key)", message: message, code: code)
     }
 
     /// The text stored at group/key as it is in the file (escapes not resolved), or nil.
@@ -51,9 +50,8 @@ final class KeyFile {
     }
 
     func remove(group: String, key: String) {
-        var error: UnsafeMutablePointer<GError>?
-        g_key_file_remove_key(handle, group, key, &error)
-        if let error { g_error_free(error) }
+        // A key that is not there is already removed.
+        _ = try? check("remove \(group).\(key)") { error in g_key_file_remove_key(handle, group, key, error) }
     }
 
     /// Every group and key present, in file order.

@@ -41,9 +41,22 @@ public final class CallbackBox<Value> {
 
 /// Connects `handler` (a capture-free C function of the signal's exact signature, cast to `GCallback`)
 /// to `signal` on `instance`, with `box` as its data; the box is released when the connection goes.
+///
+/// The connection goes when it is disconnected (`disconnectSignal`) or `instance` is finalized.
+/// Returns the handler id, 0 when GLib refused the connection (no such signal), which it does
+/// without calling the notify: the box is released here then.
 @discardableResult
 public func connectSignal<Value>(
     _ instance: UnsafeMutableRawPointer, _ signal: String, _ handler: GCallback, _ box: CallbackBox<Value>
 ) -> gulong {
-    dd_g_signal_connect(instance, signal, handler, box.retained(), CallbackBox<Value>.closureNotify)
+    let data = box.retained()
+    let id = dd_g_signal_connect(instance, signal, handler, data, CallbackBox<Value>.closureNotify)
+    if id == 0 { Unmanaged<CallbackBox<Value>>.fromOpaque(data).release() }
+    return id
+}
+
+/// Disconnects what `connectSignal` connected, releasing its box; id 0 does nothing.
+public func disconnectSignal(_ instance: UnsafeMutableRawPointer, _ id: gulong) {
+    guard id != 0 else { return }
+    g_signal_handler_disconnect(instance, id)
 }

@@ -7,11 +7,23 @@ public struct GLibError: Error, CustomStringConvertible, Sendable {
     /// GLib's own message.
     public var message: String
     public var code: Int32
+    /// The error's domain (a `GQuark`, such as `g_io_error_quark()`); 0 when not from a `GError`.
+    public var domain: UInt32
 
     public init(operation: String, message: String, code: Int32) {
+        self.init(operation: operation, message: message, code: code, domain: 0)
+    }
+
+    public init(operation: String, message: String, code: Int32, domain: UInt32) {
         self.operation = operation
         self.message = message
         self.code = code
+        self.domain = domain
+    }
+
+    /// Whether GLib reported `code` (an error enum's raw value) in `domain`.
+    public func matches(domain: UInt32, code: some BinaryInteger) -> Bool {
+        self.domain == domain && self.code == code
     }
 
     public var description: String { "\(operation): \(message)" }
@@ -19,7 +31,8 @@ public struct GLibError: Error, CustomStringConvertible, Sendable {
 
 /// Runs a GLib call that reports failure through `GError **`, turning the error into `GLibError`.
 ///
-/// Every raw GLib call that can fail passes through here, so errors are freed exactly once.
+/// Every raw GLib call that can fail passes through here, so errors are freed exactly once. When the
+/// call sets an error its result is dropped: free an owned result inside `body` (as `takeGString` does).
 public func check<T>(
     _ operation: @autoclosure () -> String,
     _ body: (UnsafeMutablePointer<UnsafeMutablePointer<GError>?>) -> T
@@ -29,8 +42,9 @@ public func check<T>(
     if let error {
         let message = error.pointee.message.map { String(cString: $0) } ?? "unknown GLib error"
         let code = error.pointee.code
+        let domain = error.pointee.domain
         g_error_free(error)
-        throw GLibError(operation: operation(), message: message, code: code)
+        throw GLibError(operation: operation(), message: message, code: code, domain: domain)
     }
     return result
 }
