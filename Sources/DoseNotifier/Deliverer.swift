@@ -27,26 +27,21 @@ final class Deliverer {
         guard let capabilities = LibNotify.serverCapabilities() else {
             throw .serverUnavailable("nothing owns org.freedesktop.Notifications on the session bus")
         }
-        // An index: only the item shown is decoded in full (and validated in full).
-        let snapshot: SnapshotIndex
-        do { snapshot = try SnapshotFile(path: paths.snapshot).readIndex() } catch { throw .noContent(error.description) }
-        let config = loadConfigLogging(paths)
-
-        let position: Int
-        if let itemID {
-            guard let found = snapshot.position(ofID: itemID) else {
-                throw .noContent("no item with id \(JSONWriter.quoted(itemID)) in the snapshot")
+        // The one snapshot reader: the lean index, then only the item shown decoded (and validated) in full.
+        let found: Item?
+        do throws(CommandError) {
+            let snapshot = try SnapshotReader.read(SnapshotFile(path: paths.snapshot))
+            if let itemID {
+                found = try snapshot.item(id: itemID)
+            } else {
+                found = try snapshot.dose(on: day, branch: loadConfigLogging(paths).branch)
             }
-            position = found
-        } else {
-            guard let found = Resolver.resolve(snapshot, branch: config.branch, date: day) else {
-                throw .noContent("no dose for \(day): the snapshot's pool has nothing for this branch")
-            }
-            position = found
+        } catch {
+            throw .noContent(error.message)
         }
-        let item: Item
-        do { item = try snapshot.item(at: position) } catch {
-            throw .noContent("snapshot \(paths.snapshot) is unreadable: \(error)")
+        guard let item = found else {
+            if let itemID { throw .noContent("no item with id \(JSONWriter.quoted(itemID)) in the snapshot") }
+            throw .noContent("no dose for \(day): the snapshot's pool has nothing for this branch")
         }
 
         let hasActions = capabilities.contains("actions")
@@ -66,8 +61,7 @@ final class Deliverer {
     func open(itemID: String, activationToken: String?) {
         let item: Item?
         do {
-            let snapshot = try SnapshotFile(path: paths.snapshot).readIndex()
-            item = try snapshot.position(ofID: itemID).map { (position) throws(SnapshotError) in try snapshot.item(at: position) }
+            item = try SnapshotReader.read(SnapshotFile(path: paths.snapshot)).item(id: itemID)
         } catch {
             Log.error("cannot read the snapshot to open \(itemID): \(error)")
             item = nil
