@@ -34,7 +34,7 @@ public enum DoseCLI {
         """
 
     /// Runs one invocation; returns the exit status.
-    public static func run(_ argv: [String]) async -> Int32 {
+    public static func run(_ argv: [String]) -> Int32 {
         var arguments = Arguments(Array(argv.dropFirst()))
         do {
             guard let command = arguments.optionalPositional() else {
@@ -56,7 +56,7 @@ public enum DoseCLI {
             let context = AppContext.live()
             switch command {
             case "import": try ImportCommand(context: context).run(&arguments)
-            case "sync": try await SyncCommand(context: context).run(&arguments)
+            case "sync": try SyncCommand(context: context).run(&arguments)
             case "validate": try ValidateCommand().run(&arguments)
             case "config": try ConfigCommand(context: context).run(&arguments)
             case "today": try TodayCommand(context: context).run(&arguments)

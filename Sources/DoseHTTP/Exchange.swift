@@ -93,23 +93,23 @@ struct Exchange {
         guard redirects < limits.maxRedirects else {
             throw HTTPError(
                 .tooManyRedirects, "more than \(limits.maxRedirects) redirects (the last to \(quotedURL(location)))",
-                redirectTarget: URLRedaction.redacted(location))
+                redirectTarget: printable(URLRedaction.redacted(location)))
         }
         let target: URLParts
         do { target = try URLParts(location) } catch {
             throw HTTPError(.refusedRedirect, "a redirect to an unusable address \(quotedURL(location))",
-                            redirectTarget: URLRedaction.redacted(location))
+                            redirectTarget: printable(URLRedaction.redacted(location)))
         }
         guard target.scheme == "http" || target.scheme == "https" else {
             throw HTTPError(
                 .refusedRedirect, "a redirect to \(quotedURL(location)), which is not http or https, was refused",
-                redirectTarget: URLRedaction.redacted(location))
+                redirectTarget: printable(URLRedaction.redacted(location)))
         }
         let sameOrigin = target.scheme == origin.scheme && target.host == origin.host && target.port == origin.port
         if !sameOrigin, request.crossOriginRedirects == .refuse {
             throw HTTPError(
                 .refusedRedirect, "a redirect to another origin (\(quotedURL(target.bare))) was refused",
-                redirectTarget: target.bare)
+                redirectTarget: printable(target.bare))
         }
         onOrigin = onOrigin && sameOrigin
         if status == 303 || (status <= 302 && method == .post) {

@@ -27,7 +27,7 @@ public struct HTTPError: Error, Sendable, Equatable, CustomStringConvertible {
     public var kind: Kind
     /// One line for a person, without the URL the caller already names; safe to print.
     public var message: String
-    /// For a refused redirect: where it pointed, password redacted.
+    /// For a refused redirect: where it pointed, password redacted, control characters escaped.
     public var redirectTarget: String?
 
     public init(_ kind: Kind, _ message: String, redirectTarget: String? = nil) {
