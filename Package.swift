@@ -47,12 +47,15 @@ let package = Package(
         .executableTarget(name: "DoseCommand", dependencies: ["DoseApp"], path: "Sources/dose"),
         .executableTarget(name: "DoseNotifyCommand", dependencies: ["DoseNotifier"], path: "Sources/dose-notify"),
 
+        // Helpers the tests share (hostile loopback server, measured child processes); tests only.
+        .target(name: "DoseTestSupport", path: "Tests/DoseTestSupport"),
+
         .testTarget(name: "DoseCoreTests", dependencies: ["DoseCore"]),
         .testTarget(name: "DoseSystemTests", dependencies: ["DoseSystem", "DoseCore"]),
-        .testTarget(name: "DoseHTTPTests", dependencies: ["DoseHTTP", "GLibGlue", "CGLib"]),
+        .testTarget(name: "DoseHTTPTests", dependencies: ["DoseHTTP", "DoseTestSupport", "GLibGlue", "CGLib"]),
         .testTarget(name: "DoseStoreTests", dependencies: ["DoseStore", "DoseCore"]),
-        .testTarget(name: "DoseAppTests", dependencies: ["DoseApp", "DoseCore", "DoseSystem", "DoseStore"]),
-        .testTarget(name: "DoseLearningTests", dependencies: ["DoseLearning", "DoseStore", "DoseCore", "DoseSystem"]),
+        .testTarget(name: "DoseAppTests", dependencies: ["DoseApp", "DoseCore", "DoseSystem", "DoseStore", "DoseTestSupport"]),
+        .testTarget(name: "DoseLearningTests", dependencies: ["DoseLearning", "DoseStore", "DoseCore", "DoseSystem", "DoseTestSupport"]),
         .testTarget(name: "DoseNotifierTests", dependencies: ["DoseNotifier", "DoseCore", "DoseSystem"]),
     ],
     swiftLanguageModes: [.v6]

@@ -1,4 +1,5 @@
 import DoseHTTP
+import DoseTestSupport
 import Foundation
 import Testing
 

@@ -1,5 +1,6 @@
 import CGLib
 import DoseHTTP
+import DoseTestSupport
 import Foundation
 import GLibGlue
 import Testing

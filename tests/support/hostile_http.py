@@ -59,6 +59,14 @@ def make_bomb():
     return data
 
 
+def number(rest, default):
+    """The first remaining path segment as a number of seconds, or the default when it is not one."""
+    try:
+        return float(rest[0])
+    except (IndexError, ValueError):
+        return default
+
+
 class Handler(BaseHTTPRequestHandler):
     protocol_version = "HTTP/1.0"
 
@@ -116,11 +124,11 @@ class Handler(BaseHTTPRequestHandler):
                                 ("Last-Modified", "Sun, 29 Nov 2026 08:00:00 GMT")])
 
     def mode_slow_headers(self, rest):
-        time.sleep(float(rest[0]) if rest else 3600)
+        time.sleep(number(rest, 3600))
         self.answer(200, b'{"late": true}')
 
     def mode_slow_body(self, rest):
-        interval = float(rest[0]) if rest else 10
+        interval = number(rest, 10)
         self.send_response(200)
         self.send_header("Content-Type", "application/json")
         self.send_header("Content-Length", str(1 << 20))
@@ -155,7 +163,7 @@ class Handler(BaseHTTPRequestHandler):
         self.answer(code, b"", [("Location", location)])
 
     def mode_delay(self, rest):
-        time.sleep(float(rest[0]) if rest else 1)
+        time.sleep(number(rest, 1))
         self.answer(302, b"", [("Location", "/" + "/".join(rest[1:] or ["ok"]))])
 
     def mode_loop(self, rest):

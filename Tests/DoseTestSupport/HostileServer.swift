@@ -1,20 +1,20 @@
 import Foundation
 
 /// `tests/support/hostile_http.py` on 127.0.0.1 and 127.0.0.2 (same port), and its request log.
-final class HostileServer {
-    let directory: URL
-    let port: Int
+public final class HostileServer {
+    public let directory: URL
+    public let port: Int
     private let process: Process
 
-    struct Request {
-        var server: String
-        var path: String
-        var method: String
-        var auth: Bool
-        var length: Int
+    public struct Request {
+        public var server: String
+        public var path: String
+        public var method: String
+        public var auth: Bool
+        public var length: Int
     }
 
-    init(pack: String? = nil) throws {
+    public init(pack: String? = nil) throws {
         directory = FileManager.default.temporaryDirectory.appendingPathComponent("dose-http-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         let portFile = directory.appendingPathComponent("port").path
@@ -40,12 +40,22 @@ final class HostileServer {
     }
 
     /// A URL on the first origin (127.0.0.1), or on the other one (127.0.0.2).
-    func url(_ path: String, other: Bool = false) -> String {
+    public func url(_ path: String, other: Bool = false) -> String {
         "http://\(other ? "127.0.0.2" : "127.0.0.1"):\(port)\(path)"
     }
 
+    /// Waits (up to `timeout` seconds) until at least `count` requests have arrived; false if they did not.
+    public func waitForRequests(_ count: Int = 1, timeout: Double = 10) -> Bool {
+        let end = Date().addingTimeInterval(timeout)
+        while Date() < end {
+            if requests().count >= count { return true }
+            usleep(20_000)
+        }
+        return false
+    }
+
     /// Every request that arrived, in order.
-    func requests() -> [Request] {
+    public func requests() -> [Request] {
         guard let text = try? String(contentsOf: directory.appendingPathComponent("log"), encoding: .utf8) else { return [] }
         return text.split(separator: "\n").compactMap { line in
             guard let object = try? JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any] else { return nil }
