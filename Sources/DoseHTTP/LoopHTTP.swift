@@ -14,6 +14,21 @@ public final class LoopHTTP: HTTPTransport, @unchecked Sendable {
 
     public init() {}
 
+    deinit {
+        // The driver's sources and handles belong to the loop's thread: it is let go there.
+        guard let driver else { return }
+        let handoff = Handoff(driver)
+        postToLoop { handoff.release() }
+    }
+
+    /// Carries the driver to the loop's thread for its last release.
+    private final class Handoff: @unchecked Sendable {
+        private var driver: LoopDriver?
+        init(_ driver: LoopDriver) { self.driver = driver }
+        /// On the loop's thread.
+        func release() { driver = nil }
+    }
+
     /// Starts `request` on the loop; `completion` runs on the loop's thread when it ends.
     public func start(
         _ request: HTTPRequest, completion: @escaping @Sendable (Result<HTTPResponse, HTTPError>) -> Void
