@@ -40,12 +40,13 @@ struct DaemonCommand {
     private static func planningPass(http: LoopHTTP, daemon: LearningDaemon) {
         let context = AppContext.live()
         do {
-            guard try context.loadConfig().source != nil else {
+            let config = try context.loadConfig()
+            guard config.source != nil else {
                 try PlanningPass(context: context).run { _ throws(CommandError) in }
                 Log.info("dose daemon: planning pass done (no source)")
                 return
             }
-            let sync = try Sync(context: context, explicit: nil)
+            let sync = try Sync(context: context, config: config, explicit: nil)
             guard let request = sync.request else {
                 finish(sync, sync.fetch(with: http))
                 return

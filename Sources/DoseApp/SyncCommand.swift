@@ -35,7 +35,11 @@ struct Sync: Sendable {
 
     /// Reads the config and the store's bookkeeping; touches nothing.
     init(context: AppContext, explicit: String?) throws(CommandError) {
-        let config = try context.loadConfig()
+        try self.init(context: context, config: try context.loadConfig(), explicit: explicit)
+    }
+
+    /// The same with the config already read.
+    init(context: AppContext, config: DoseConfig, explicit: String?) throws(CommandError) {
         guard let text = explicit ?? config.source else {
             throw CommandError(
                 "no source: give one (`dose sync URL`) or set it (`dose config set source URL`)", exitCode: .config)
