@@ -47,6 +47,11 @@ struct Exchange {
         guard parts.scheme == "http" || parts.scheme == "https" else {
             throw HTTPError(.invalidURL, "\(quotedURL(request.url)) is not an http:// or https:// URL")
         }
+        // A line break in a value would end the header line early and start another one.
+        let values = request.headers.flatMap { [$0.name, $0.value] } + (request.bearer.map { [$0] } ?? [])
+        guard !values.contains(where: { $0.contains(where: { $0 == "\r" || $0 == "\n" || $0 == "\r\n" }) }) else {
+            throw HTTPError(.other, "a request header holds a line break")
+        }
         self.request = request
         origin = parts
         url = parts.bare

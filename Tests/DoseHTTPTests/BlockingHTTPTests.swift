@@ -151,6 +151,14 @@ func limits(
         #expect(URLRedaction.redacted("https://example.org/a@b:c") == "https://example.org/a@b:c")
     }
 
+    @Test func aHeaderWithALineBreakIsNeverSent() throws {
+        let server = try HostileServer()
+        let injected = http.send(HTTPRequest(url: server.url("/ok"), headers: [("If-None-Match", "\"x\"\r\nX-Evil: 1")], limits: limits()))
+        #expect(injected.failureKind == .other)
+        #expect(http.send(HTTPRequest(url: server.url("/ok"), bearer: "key\nX-Evil: 1", limits: limits())).failureKind == .other)
+        #expect(server.requests().isEmpty)
+    }
+
     @Test func anUnknownHostCannotResolve() {
         guard case .failure(let error) = http.send(HTTPRequest(url: "http://no-such-host.invalid/x", limits: limits())) else {
             Issue.record("resolved"); return
