@@ -18,6 +18,9 @@ let package = Package(
             name: "CGLib", path: "Sources/CGLib", pkgConfig: "gio-unix-2.0",
             providers: [.apt(["libglib2.0-dev"])]),
         .systemLibrary(
+            name: "CCurl", path: "Sources/CCurl", pkgConfig: "libcurl",
+            providers: [.apt(["libcurl4-openssl-dev"])]),
+        .systemLibrary(
             name: "CNotify", path: "Sources/CNotify", pkgConfig: "libnotify",
             providers: [.apt(["libnotify-dev"])]),
 
@@ -29,23 +32,30 @@ let package = Package(
         // GLib-backed platform pieces shared by both processes: XDG paths,
         // atomic files, the config key file, time zones, the snapshot, logging.
         .target(name: "DoseSystem", dependencies: ["DoseCore", "GLibGlue", "CGLib"]),
+        // The one HTTP door: libcurl behind one wrapper file, limits enforced while reading, redirects
+        // judged by us; a blocking driver for commands and a GLib-loop driver for the daemon.
+        .target(name: "DoseHTTP", dependencies: ["CCurl", "GLibGlue", "CGLib"]),
         // The SQLite store: the pool and the learning queue.
         .target(name: "DoseStore", dependencies: ["DoseCore", "CSQLite"]),
         // The learning queue: durable intent, the AI provider client, the background worker.
-        .target(name: "DoseLearning", dependencies: ["DoseCore", "DoseSystem", "DoseStore", "GLibGlue", "CGLib"]),
+        .target(name: "DoseLearning", dependencies: ["DoseCore", "DoseSystem", "DoseStore", "DoseHTTP", "GLibGlue", "CGLib"]),
         // The app's commands.
-        .target(name: "DoseApp", dependencies: ["DoseCore", "DoseSystem", "DoseStore", "DoseLearning", "GLibGlue", "CGLib"]),
+        .target(name: "DoseApp", dependencies: ["DoseCore", "DoseSystem", "DoseStore", "DoseHTTP", "DoseLearning", "GLibGlue", "CGLib"]),
         // The scheduler: GLib main loop, timerfd, libnotify.
         .target(name: "DoseNotifier", dependencies: ["DoseCore", "DoseSystem", "GLibGlue", "CGLib", "CNotify"]),
 
         .executableTarget(name: "DoseCommand", dependencies: ["DoseApp"], path: "Sources/dose"),
         .executableTarget(name: "DoseNotifyCommand", dependencies: ["DoseNotifier"], path: "Sources/dose-notify"),
 
+        // Helpers the tests share (hostile loopback server, measured child processes); tests only.
+        .target(name: "DoseTestSupport", path: "Tests/DoseTestSupport"),
+
         .testTarget(name: "DoseCoreTests", dependencies: ["DoseCore"]),
         .testTarget(name: "DoseSystemTests", dependencies: ["DoseSystem", "DoseCore"]),
+        .testTarget(name: "DoseHTTPTests", dependencies: ["DoseHTTP", "DoseTestSupport", "GLibGlue", "CGLib"]),
         .testTarget(name: "DoseStoreTests", dependencies: ["DoseStore", "DoseCore"]),
-        .testTarget(name: "DoseAppTests", dependencies: ["DoseApp", "DoseCore", "DoseSystem", "DoseStore"]),
-        .testTarget(name: "DoseLearningTests", dependencies: ["DoseLearning", "DoseStore", "DoseCore", "DoseSystem"]),
+        .testTarget(name: "DoseAppTests", dependencies: ["DoseApp", "DoseCore", "DoseSystem", "DoseStore", "DoseTestSupport"]),
+        .testTarget(name: "DoseLearningTests", dependencies: ["DoseLearning", "DoseStore", "DoseCore", "DoseSystem", "DoseTestSupport"]),
         .testTarget(name: "DoseNotifierTests", dependencies: ["DoseNotifier", "DoseCore", "DoseSystem"]),
         .testTarget(name: "GLibGlueTests", dependencies: ["GLibGlue", "CGLib"]),
     ],

@@ -3,7 +3,7 @@
 # Usage: scripts/install-deps.sh [build|test]   (default: test, which includes build)
 set -euo pipefail
 
-# libcurl4-openssl-dev: the static Foundation (--static-swift-stdlib release build) links libcurl;
+# libcurl4-openssl-dev: DoseHTTP's CCurl target (every HTTP transfer goes through libcurl);
 # scdoc: the manual pages; binutils: strip for the .deb; libstdc++-12-dev: libstdc++.a for the release link.
 build_packages=(pkg-config libsqlite3-dev libglib2.0-dev libnotify-dev libcurl4-openssl-dev scdoc binutils libstdc++-12-dev)
 test_packages=(dbus dbus-x11 dunst xvfb xdotool x11-utils chromium libjs-katex libnotify-bin

@@ -15,8 +15,11 @@ enum CommandHelp {
             return page(SyncCommand.usage, """
                 Fetches the pack from SOURCE (a file path or an http:// or https:// URL), or from the
                 configured `source` when none is given, and imports it like `dose import`. Web sources use
-                a conditional GET (ETag, Last-Modified). Offline or failing, the cached pool stays, the
-                snapshot is still refreshed and the exit status tells what went wrong (69 unavailable).
+                a conditional GET (ETag, Last-Modified); the whole download, redirects included, must end
+                within `sync-timeout` seconds (default 60), and a pack may not pass 64 MiB. Offline or
+                failing, the cached pool stays, the snapshot is still refreshed and the exit status tells
+                what went wrong: 69 unavailable, 75 too slow (try again later), 65 too large or a refused
+                redirect.
                 """)
         case "validate":
             return page(ValidateCommand.usage, """
@@ -26,12 +29,13 @@ enum CommandHelp {
         case "config":
             return page(ConfigCommand.usage, """
                 Shows or changes the settings both dose and dose-notify read. With no action, or `list`,
-                prints every setting that is set (and notify-time's default). A change refreshes the snapshot.
+                prints every setting that is set (and the defaults of notify-time and sync-timeout). A change refreshes the snapshot.
 
                 Keys:
                   branch              two capital letters (CS, EE, ME, …); doses tagged for it, plus untagged ones
                   notify-time         the morning notification's local time, HH:MM (default 08:00)
                   source              the pack `dose sync` fetches: a file path or an http(s) URL
+                  sync-timeout        seconds a sync's download may take in all, 1 to 3600 (default 60)
                   provider.url        the AI provider's http(s) URL (learning queue)
                   provider.model      the provider's model name
                   provider.key-file   absolute path of a file holding the provider's API key

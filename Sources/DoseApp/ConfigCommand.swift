@@ -20,8 +20,8 @@ struct ConfigCommand {
             let values = try storedValues()
             if let value = values[key] {
                 print(value)
-            } else if key == .notifyTime {
-                print(DoseConfig.defaultNotifyTime.description)
+            } else if let value = key.defaultValue {
+                print(value)
             } else {
                 throw CommandError("\(key.rawValue) is not set", exitCode: .failure)
             }
@@ -68,8 +68,8 @@ struct ConfigCommand {
         for key in ConfigKey.allCases {
             if let value = values[key] {
                 print("\(key.rawValue) = \(value)")
-            } else if key == .notifyTime {
-                print("\(key.rawValue) = \(DoseConfig.defaultNotifyTime) (default)")
+            } else if let value = key.defaultValue {
+                print("\(key.rawValue) = \(value) (default)")
             }
         }
     }

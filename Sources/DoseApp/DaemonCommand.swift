@@ -1,12 +1,14 @@
+import DoseHTTP
 import DoseLearning
 import DoseSystem
-import Foundation
 
 /// `dose daemon`: the app's background half (a user service), running the learning queue and
 /// a planning pass every six hours on one serial queue.
 ///
 /// The planning pass is `dose sync`'s logic ending in the snapshot mirror; with no source
-/// configured it only mirrors.
+/// configured it only mirrors. Every HTTP transfer runs on the GLib loop: the provider request
+/// (the worker waits for it on the jobs queue, within its deadline) and the sync's fetch, which
+/// holds nothing while it waits: only its import is posted to the jobs queue.
 struct DaemonCommand {
     static let usage = "dose daemon"
     let context: AppContext
@@ -19,34 +21,52 @@ struct DaemonCommand {
         let network = NetworkMonitor { available in
             if available { daemonBox.daemon?.wake("the network came back") }
         }
-        let worker = LearnSetup.worker(context, network: network) { line in Log.info("dose daemon: \(line)") }
+        let http = LoopHTTP()
+        let worker = LearnSetup.worker(context, network: network, transport: http) { line in
+            Log.info("dose daemon: \(line)")
+        }
         let options = LearningDaemon.Options(configPath: paths.configFile, wakePath: WakeFile(paths: paths).path)
         let daemon = LearningDaemon(
             options: options, worker: worker, now: { WallClock.now() },
-            planningPass: { Self.planningPass() })
+            planningPass: { daemon in Self.planningPass(http: http, daemon: daemon) })
         daemonBox.daemon = daemon
         daemon.run(network: network)
     }
 
-    /// Sync (or, with no source, just mirror) — blocking the jobs queue until it ends, so it takes its turn.
-    private static func planningPass() {
-        let done = DispatchSemaphore(value: 0)
-        Task.detached {
-            let context = AppContext.live()
-            do {
-                if try context.loadConfig().source != nil {
-                    var none = Arguments([])
-                    try await SyncCommand(context: context).run(&none)
-                } else {
-                    try PlanningPass(context: context).run { _ throws(CommandError) in }
-                }
-                Log.info("dose daemon: planning pass done")
-            } catch {
-                Log.warning("dose daemon: planning pass: \(error)")
+    /// Starts a planning pass, on the jobs queue: a sync (or, with no source, just the mirror).
+    ///
+    /// A web source's fetch runs on the GLib loop; the import and the mirror are posted back to the
+    /// jobs queue when it ends, so a stalled server holds nothing but its own transfer.
+    private static func planningPass(http: LoopHTTP, daemon: LearningDaemon) {
+        let context = AppContext.live()
+        do {
+            let config = try context.loadConfig()
+            guard config.source != nil else {
+                try PlanningPass(context: context).run { _ throws(CommandError) in }
+                Log.info("dose daemon: planning pass done (no source)")
+                return
             }
-            done.signal()
+            let sync = try Sync(context: context, config: config, explicit: nil)
+            guard let request = sync.request else {
+                finish(sync, sync.fetch(with: http))
+                return
+            }
+            http.start(request) { result in
+                daemon.post { finish(sync, sync.outcome(result)) }
+            }
+        } catch {
+            Log.warning("dose daemon: planning pass: \(error)")
         }
-        done.wait()
+    }
+
+    /// The sync's import and mirror, on the jobs queue.
+    private static func finish(_ sync: Sync, _ fetched: Sync.Fetched) {
+        do {
+            try sync.apply(fetched)
+            Log.info("dose daemon: planning pass done")
+        } catch {
+            Log.warning("dose daemon: planning pass: \(error)")
+        }
     }
 }
 

@@ -24,7 +24,7 @@ public enum DoseCLI {
           -h, --help     show this help (after a command: that command's help)
           --version      show the version
 
-        Config keys: branch, notify-time, source, provider.url, provider.model, provider.key-file
+        Config keys: branch, notify-time, source, sync-timeout, provider.url, provider.model, provider.key-file
         Files: $XDG_DATA_HOME/daily-dose/dose.sqlite3, $XDG_CONFIG_HOME/daily-dose/config.ini,
                $XDG_STATE_HOME/daily-dose/snapshot.json
         Exit status: 0 ok, 1 no dose, 64 usage, 65 bad data, 66 no such input, 69 unavailable,
@@ -34,7 +34,7 @@ public enum DoseCLI {
         """
 
     /// Runs one invocation; returns the exit status.
-    public static func run(_ argv: [String]) async -> Int32 {
+    public static func run(_ argv: [String]) -> Int32 {
         var arguments = Arguments(Array(argv.dropFirst()))
         do {
             guard let command = arguments.optionalPositional() else {
@@ -56,7 +56,7 @@ public enum DoseCLI {
             let context = AppContext.live()
             switch command {
             case "import": try ImportCommand(context: context).run(&arguments)
-            case "sync": try await SyncCommand(context: context).run(&arguments)
+            case "sync": try SyncCommand(context: context).run(&arguments)
             case "validate": try ValidateCommand().run(&arguments)
             case "config": try ConfigCommand(context: context).run(&arguments)
             case "today": try TodayCommand(context: context).run(&arguments)

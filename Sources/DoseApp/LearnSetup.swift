@@ -1,3 +1,4 @@
+import DoseHTTP
 import DoseLearning
 import DoseStore
 import DoseSystem
@@ -7,8 +8,10 @@ import DoseSystem
 /// `DOSE_PROVIDER_TIMEOUT` and `DOSE_PROVIDER_CONNECT_TIMEOUT` (seconds) override the request
 /// timeouts (120 s whole request, 15 s connect); tests use them to make a hanging server fail fast.
 enum LearnSetup {
+    /// - Parameter transport: blocking for `dose learn run`, the GLib loop's in the daemon.
     static func worker(
-        _ context: AppContext, network: any NetworkStatus, progress: @escaping (String) -> Void
+        _ context: AppContext, network: any NetworkStatus, transport: any HTTPTransport = BlockingHTTP(),
+        progress: @escaping (String) -> Void
     ) -> LearningWorker {
         let total = Environment.value("DOSE_PROVIDER_TIMEOUT").flatMap(Double.init) ?? 120
         let connect = Environment.value("DOSE_PROVIDER_CONNECT_TIMEOUT").flatMap(Double.init) ?? min(15, total)
@@ -16,7 +19,7 @@ enum LearnSetup {
         return LearningWorker(.init(
             databasePath: paths.database, lockPath: paths.dataDirectory + "/learn.lock",
             loadProvider: { ProviderSnapshot.load(configPath: paths.configFile) },
-            client: ChatCompletionsClient(connectTimeout: connect, totalTimeout: total),
+            client: ChatCompletionsClient(transport: transport, connectTimeout: connect, totalTimeout: total),
             network: network, now: { WallClock.now() }, jitter: { Double.random(in: -1...1) },
             progress: progress))
     }

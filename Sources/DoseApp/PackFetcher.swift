@@ -1,12 +1,13 @@
 import DoseCore
+import DoseHTTP
 import DoseSystem
-import Foundation
-#if canImport(FoundationNetworking)
-import FoundationNetworking
-#endif
 
 /// Fetches a pack over HTTP with conditional requests, so an unchanged pack costs the server a 304.
-struct PackFetcher {
+///
+/// The request carries the limits: the pack cap (`PackLimits.maxPackBytes`, counted as bytes
+/// arrive, after decompression), and the sync's wall-clock deadline for the whole fetch, every
+/// redirect included. Redirects to another origin are followed without the URL's credentials.
+struct PackFetcher: Sendable {
     /// The validators a previous fetch left, sent back as `If-None-Match` / `If-Modified-Since`.
     struct Validators: Sendable, Equatable {
         var etag: String?
@@ -18,54 +19,60 @@ struct PackFetcher {
         case fetched(bytes: [UInt8], validators: Validators)
     }
 
-    var timeout: TimeInterval = 30
+    /// Seconds the whole fetch may take (the `sync-timeout` setting).
+    var deadlineSeconds: Int = DoseConfig.defaultSyncTimeout
 
-    func fetch(_ url: String, validators: Validators) async throws(CommandError) -> Outcome {
-        guard let address = URL(string: url) else {
-            throw CommandError("source \(url) is not a valid URL", exitCode: .config)
-        }
-        var request = URLRequest(url: address, cachePolicy: .reloadIgnoringLocalCacheData, timeoutInterval: timeout)
-        if let etag = validators.etag { request.setValue(etag, forHTTPHeaderField: "If-None-Match") }
-        if let lastModified = validators.lastModified {
-            request.setValue(lastModified, forHTTPHeaderField: "If-Modified-Since")
-        }
-        request.setValue("application/json", forHTTPHeaderField: "Accept")
+    /// The conditional GET for `url`.
+    func request(_ url: String, validators: Validators) -> HTTPRequest {
+        var headers: [(name: String, value: String)] = [("Accept", "application/json")]
+        if let etag = validators.etag { headers.append(("If-None-Match", etag)) }
+        if let lastModified = validators.lastModified { headers.append(("If-Modified-Since", lastModified)) }
+        let deadline = deadlineSeconds * 1000
+        // A connection silent for half the deadline (at most 30 s) is dead, not slow.
+        let limits = HTTPLimits(
+            maxBodyBytes: PackLimits.maxPackBytes, connectTimeoutMilliseconds: min(15_000, deadline),
+            deadlineMilliseconds: deadline, lowSpeedBytesPerSecond: 1,
+            lowSpeedSeconds: max(1, min(30, deadlineSeconds / 2)))
+        return HTTPRequest(url: url, headers: headers, limits: limits)
+    }
 
-        // No cache of our own: URLCache could answer a 304 with a stale 200 behind our back.
-        let configuration = URLSessionConfiguration.ephemeral
-        configuration.urlCache = nil
-        configuration.timeoutIntervalForRequest = timeout
-        configuration.timeoutIntervalForResource = timeout * 2
-        let session = URLSession(configuration: configuration)
-        defer { session.finishTasksAndInvalidate() }
-
-        let data: Data
-        let response: URLResponse
-        do {
-            (data, response) = try await session.data(for: request)
-        } catch {
-            throw CommandError(
-                "cannot fetch \(url): \(error.localizedDescription); the cached pool stays in use",
-                exitCode: .unavailable)
+    /// What the exchange for `url` came to, or the error `dose sync` reports (exit status by cause).
+    func outcome(_ result: Result<HTTPResponse, HTTPError>, url: String) throws(CommandError) -> Outcome {
+        let source = URLRedaction.redacted(url)
+        let response: HTTPResponse
+        switch result {
+        case .success(let answer):
+            response = answer
+        case .failure(let error):
+            let exitCode: ExitCode
+            switch error.kind {
+            case .tooLarge, .tooManyRedirects, .refusedRedirect: exitCode = .dataError
+            case .timedOut, .tooSlow: exitCode = .temporaryFailure
+            case .invalidURL: exitCode = .config
+            case .cannotResolve, .cannotConnect, .connectionLost, .other: exitCode = .unavailable
+            }
+            throw CommandError("cannot fetch \(source): \(error.message); the cached pool stays in use", exitCode: exitCode)
         }
-        guard let http = response as? HTTPURLResponse else {
-            throw CommandError("cannot fetch \(url): not an HTTP response", exitCode: .unavailable)
-        }
-        switch http.statusCode {
+        switch response.status {
         case 304:
             return .unchanged
         case 200:
-            guard data.count <= PackLimits.maxPackBytes else {
-                throw CommandError("\(url): the pack is larger than \(PackLimits.maxPackBytes) bytes", exitCode: .dataError)
-            }
             let next = Validators(
-                etag: http.value(forHTTPHeaderField: "ETag"),
-                lastModified: http.value(forHTTPHeaderField: "Last-Modified"))
-            return .fetched(bytes: [UInt8](data), validators: next)
+                etag: Self.validator(response.headers["etag"]), lastModified: Self.validator(response.headers["last-modified"]))
+            return .fetched(bytes: response.body, validators: next)
         default:
             throw CommandError(
-                "cannot fetch \(url): the server answered HTTP \(http.statusCode); the cached pool stays in use",
+                "cannot fetch \(source): the server answered HTTP \(response.status); the cached pool stays in use",
                 exitCode: .unavailable)
         }
+    }
+
+    /// A validator fit to send back in a header line: none with a control character (a stray CR
+    /// would split the line), nor a huge one.
+    private static func validator(_ value: String?) -> String? {
+        guard let value, value.utf8.count <= 1024,
+            !value.unicodeScalars.contains(where: { $0.properties.generalCategory == .control })
+        else { return nil }
+        return value
     }
 }

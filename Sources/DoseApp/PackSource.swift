@@ -1,3 +1,5 @@
+import DoseHTTP
+
 /// Where a content pack comes from: a local file or an HTTP(S) URL.
 enum PackSource: Sendable, Equatable, CustomStringConvertible {
     case file(String)
@@ -13,10 +15,11 @@ enum PackSource: Sendable, Equatable, CustomStringConvertible {
         }
     }
 
+    /// The source as it may be printed or stored: a URL's password is replaced by `***`.
     var description: String {
         switch self {
         case .file(let path): return path
-        case .web(let url): return url
+        case .web(let url): return URLRedaction.redacted(url)
         }
     }
 }

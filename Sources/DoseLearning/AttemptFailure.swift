@@ -1,6 +1,6 @@
 /// What went wrong with one request to the provider, as observed, before any judgement.
 public enum AttemptFailure: Error, Sendable, Equatable {
-    /// How a connection failed below HTTP (from `URLError`, mapped at the edge).
+    /// How a connection failed below HTTP (from `HTTPError`, mapped at the edge).
     public enum TransportProblem: Sendable, Equatable {
         /// The system says there is no network at all.
         case notConnected
@@ -22,4 +22,7 @@ public enum AttemptFailure: Error, Sendable, Equatable {
     case transport(TransportProblem, detail: String)
     /// A 200 whose content failed local validation (or was not a chat completion at all).
     case invalidOutput(String)
+    /// The provider redirected where the key may not follow (another origin, another scheme, a
+    /// loop): retrying cannot fix it, the user must point provider.url at the final address.
+    case redirectRefused(String)
 }

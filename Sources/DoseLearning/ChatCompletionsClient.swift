@@ -1,19 +1,21 @@
+import DoseHTTP
 import DoseStore
-import Foundation
-#if canImport(FoundationNetworking)
-import FoundationNetworking
-#endif
 
-/// Asks an OpenAI-compatible chat-completions endpoint for a deck or a quiz, over FoundationNetworking.
+/// Asks an OpenAI-compatible chat-completions endpoint for a deck or a quiz, through DoseHTTP.
 ///
-/// An ephemeral session with no URL cache; `connectTimeout` bounds the connection and any idle
-/// stretch, `totalTimeout` the whole request (enforced here as well, as a deadline).
+/// Limits (docs/learning.md): `connectTimeout` to connect, `totalTimeout` for the whole request
+/// (redirects included), a connection that sends less than 1 byte/s for half of `totalTimeout` is
+/// dead, and the answer is capped at 2 MiB, counted as it arrives after decompression. The key
+/// goes to `provider.url`'s origin only: a redirect anywhere else is refused, never followed.
 public struct ChatCompletionsClient: ArtifactGenerating {
     public var connectTimeout: Double
     public var totalTimeout: Double
+    /// Blocking for `dose learn run`; the GLib loop's (submit and wait) in the daemon.
+    let transport: any HTTPTransport
     static let maxResponseBytes = 2 * 1024 * 1024
 
-    public init(connectTimeout: Double = 15, totalTimeout: Double = 120) {
+    public init(transport: any HTTPTransport, connectTimeout: Double = 15, totalTimeout: Double = 120) {
+        self.transport = transport
         self.connectTimeout = connectTimeout
         self.totalTimeout = totalTimeout
     }
@@ -21,110 +23,63 @@ public struct ChatCompletionsClient: ArtifactGenerating {
     public func generate(
         _ kind: LearningArtifactKind, for topic: TopicKey, settings: ProviderSettings, key: String?
     ) -> Result<String, AttemptFailure> {
-        guard let endpoint = settings.endpoint, let url = URL(string: endpoint), let model = settings.model else {
+        guard let endpoint = settings.endpoint, let model = settings.model else {
             return .failure(.transport(.other, detail: "provider.url \(settings.url ?? "") is not a usable URL"))
         }
-        var request = URLRequest(url: url, cachePolicy: .reloadIgnoringLocalCacheData, timeoutInterval: connectTimeout)
-        request.httpMethod = "POST"
-        request.setValue("application/json", forHTTPHeaderField: "Content-Type")
-        request.setValue("application/json", forHTTPHeaderField: "Accept")
-        if let key { request.setValue("Bearer \(key)", forHTTPHeaderField: "Authorization") }
-        request.httpBody = Data(ChatRequest.body(for: kind, topic: topic, model: model))
-
-        switch send(request) {
-        case .failure(let failure):
-            return .failure(failure)
-        case .success(let (status, headers, body)):
-            guard status == 200 else {
-                let text = String(decoding: body.prefix(8192), as: UTF8.self)
-                return .failure(.http(status: status, body: text, retryAfter: headers["retry-after"]))
+        let request = HTTPRequest(
+            url: endpoint, method: .post,
+            headers: [("Content-Type", "application/json"), ("Accept", "application/json")],
+            body: ChatRequest.body(for: kind, topic: topic, model: model),
+            bearer: key, limits: limits, crossOriginRedirects: .refuse)
+        let response: HTTPResponse
+        switch transport.send(request) {
+        case .failure(let error): return .failure(Self.failure(error))
+        case .success(let answer): response = answer
+        }
+        guard response.status == 200 else {
+            let text = String(decoding: response.body.prefix(8192), as: UTF8.self)
+            return .failure(.http(status: response.status, body: text, retryAfter: response.headers["retry-after"]))
+        }
+        let content: String
+        switch ChatResponse.content(of: response.body) {
+        case .failure(let failure): return .failure(failure)
+        case .success(let text): content = text
+        }
+        do {
+            switch kind {
+            case .deck: return .success(ArtifactValidator.canonicalJSON(try ArtifactValidator.deck(from: content)))
+            case .quiz: return .success(ArtifactValidator.canonicalJSON(try ArtifactValidator.quiz(from: content)))
             }
-            guard body.count <= Self.maxResponseBytes else {
-                return .failure(.invalidOutput("the response is larger than \(Self.maxResponseBytes) bytes"))
-            }
-            let content: String
-            switch ChatResponse.content(of: [UInt8](body)) {
-            case .failure(let failure): return .failure(failure)
-            case .success(let text): content = text
-            }
-            do {
-                switch kind {
-                case .deck: return .success(ArtifactValidator.canonicalJSON(try ArtifactValidator.deck(from: content)))
-                case .quiz: return .success(ArtifactValidator.canonicalJSON(try ArtifactValidator.quiz(from: content)))
-                }
-            } catch {
-                return .failure(.invalidOutput(error.message))
-            }
+        } catch {
+            return .failure(.invalidOutput(error.message))
         }
     }
 
-    /// One request, blocking until it ends or the deadline passes.
-    private func send(_ request: URLRequest) -> Result<(Int, [String: String], Data), AttemptFailure> {
-        let configuration = URLSessionConfiguration.ephemeral
-        configuration.urlCache = nil
-        configuration.requestCachePolicy = .reloadIgnoringLocalCacheData
-        configuration.timeoutIntervalForRequest = connectTimeout
-        configuration.timeoutIntervalForResource = totalTimeout
-        let session = URLSession(configuration: configuration)
-        defer { session.invalidateAndCancel() }
-
-        let box = ResultBox()
-        let done = DispatchSemaphore(value: 0)
-        let task = session.dataTask(with: request) { data, response, error in
-            box.set(Self.outcome(data: data, response: response, error: error))
-            done.signal()
-        }
-        task.resume()
-        if done.wait(timeout: .now() + totalTimeout) == .timedOut {
-            task.cancel()
-            return .failure(.transport(.timedOut, detail: "no complete answer within \(Int(totalTimeout)) s"))
-        }
-        return box.get() ?? .failure(.transport(.other, detail: "the request ended without a result"))
+    var limits: HTTPLimits {
+        let deadline = Int(totalTimeout * 1000)
+        // A provider says nothing until its answer is whole, so only half the deadline of silence
+        // marks a dead connection; the deadline itself bounds a slow model.
+        return HTTPLimits(
+            maxBodyBytes: Self.maxResponseBytes, connectTimeoutMilliseconds: min(Int(connectTimeout * 1000), deadline),
+            deadlineMilliseconds: deadline, lowSpeedBytesPerSecond: 1, lowSpeedSeconds: max(1, Int(totalTimeout / 2)))
     }
 
-    private static func outcome(
-        data: Data?, response: URLResponse?, error: (any Error)?
-    ) -> Result<(Int, [String: String], Data), AttemptFailure> {
-        if let error {
-            let nsError = error as NSError
-            let detail = nsError.localizedDescription
-            guard nsError.domain == NSURLErrorDomain else { return .failure(.transport(.other, detail: detail)) }
-            let problem: AttemptFailure.TransportProblem
-            switch URLError.Code(rawValue: nsError.code) {
-            case .notConnectedToInternet: problem = .notConnected
-            case .networkConnectionLost: problem = .connectionLost
-            case .cannotFindHost, .dnsLookupFailed: problem = .cannotFindHost
-            case .cannotConnectToHost: problem = .cannotConnect
-            case .timedOut: problem = .timedOut
-            default: problem = .other
-            }
-            return .failure(.transport(problem, detail: detail))
+    /// The attempt failure an HTTP error stands for, so `FailureClassifier` can judge it.
+    static func failure(_ error: HTTPError) -> AttemptFailure {
+        switch error.kind {
+        case .cannotResolve: return .transport(.cannotFindHost, detail: error.message)
+        case .cannotConnect: return .transport(.cannotConnect, detail: error.message)
+        case .connectionLost: return .transport(.connectionLost, detail: error.message)
+        case .timedOut, .tooSlow: return .transport(.timedOut, detail: error.message)
+        case .tooLarge: return .invalidOutput(error.message)
+        case .invalidURL: return .transport(.other, detail: "provider.url is not a usable URL: \(error.message)")
+        case .other: return .transport(.other, detail: error.message)
+        case .refusedRedirect:
+            let target = error.redirectTarget.map { " (\($0))" } ?? ""
+            return .redirectRefused(
+                "the provider redirected to another origin\(target), where the key may not go; set provider.url to the final address")
+        case .tooManyRedirects:
+            return .redirectRefused("the provider redirected more than 5 times; set provider.url to the final address")
         }
-        guard let http = response as? HTTPURLResponse else {
-            return .failure(.transport(.other, detail: "not an HTTP response"))
-        }
-        var headers: [String: String] = [:]
-        for (name, value) in http.allHeaderFields {
-            if let name = name as? String, let value = value as? String { headers[name.lowercased()] = value }
-        }
-        return .success((http.statusCode, headers, data ?? Data()))
-    }
-}
-
-/// Carries the completion handler's result back to the waiting thread.
-private final class ResultBox: @unchecked Sendable {
-    private let lock = NSLock()
-    private var value: Result<(Int, [String: String], Data), AttemptFailure>?
-
-    func set(_ newValue: Result<(Int, [String: String], Data), AttemptFailure>) {
-        lock.lock()
-        defer { lock.unlock() }
-        value = newValue
-    }
-
-    func get() -> Result<(Int, [String: String], Data), AttemptFailure>? {
-        lock.lock()
-        defer { lock.unlock() }
-        return value
     }
 }

@@ -6,6 +6,8 @@ public enum FailureClassifier {
         switch failure {
         case .invalidOutput(let reason):
             return .retry(reason: "the provider's answer was not usable: \(reason)", retryAfter: nil)
+        case .redirectRefused(let reason):
+            return .needsUser(reason: reason)
         case .transport(let problem, let detail):
             return classify(problem, detail: detail, networkAvailable: networkAvailable)
         case .http(let status, let body, let retryAfterHeader):

@@ -7,10 +7,12 @@ import Synchronization
 
 /// The app's background half: one serial queue for every background job, woken by GLib events.
 ///
-/// The GLib main loop owns the main thread and the GIO objects (network monitor, file monitors);
-/// their callbacks only post work to `jobs`, a serial `DispatchQueue` that runs the worker and the
-/// planning pass one at a time — so no two AI calls ever run at once, and jobs that wake together
-/// take turns. Nothing here uses `@MainActor` or `DispatchQueue.main`: with `g_main_loop_run` on the
+/// The GLib main loop owns the main thread and the GIO objects (network monitor, file monitors)
+/// and drives every HTTP transfer (DoseHTTP's `LoopHTTP`); its callbacks only post work to `jobs`,
+/// a serial `DispatchQueue` that runs the worker and the planning pass one at a time — so no two
+/// AI calls ever run at once, and jobs that wake together take turns. No job waits for the
+/// network on the queue but the worker's provider request (bounded by its deadline): the planning
+/// pass's fetch runs on the loop and only its import comes back to the queue. Nothing here uses `@MainActor` or `DispatchQueue.main`: with `g_main_loop_run` on the
 /// main thread, the main queue is never drained.
 ///
 /// Wake-ups: start (after clearing stale in-flight marks), the wake file (`dose learn tick`), the
@@ -34,7 +36,7 @@ public final class LearningDaemon: @unchecked Sendable {
     private let options: Options
     private let jobs = DispatchQueue(label: "net.dailydose.jobs")
     private let worker: QueueConfined<LearningWorker>
-    private let planningPass: @Sendable () -> Void
+    private let planningPass: @Sendable (LearningDaemon) -> Void
     private let now: @Sendable () -> Int64
     /// True while a worker pass is queued and not yet started: wake-ups coalesce into it.
     private let passQueued = Atomic<Bool>(false)
@@ -42,11 +44,12 @@ public final class LearningDaemon: @unchecked Sendable {
     private let timerGeneration = Atomic<Int>(0)
 
     /// - Parameters:
-    ///   - makeWorker: builds the worker; called once, on the jobs queue's behalf.
-    ///   - planningPass: the sync-and-mirror pass, run on the jobs queue.
+    ///   - worker: the learning worker, only ever run on the jobs queue.
+    ///   - planningPass: starts the sync-and-mirror pass, on the jobs queue. It must not wait for the
+    ///     network there: it starts its fetch on the loop and `post`s the import back when the bytes are in.
     public init(
         options: Options, worker: LearningWorker, now: @escaping @Sendable () -> Int64,
-        planningPass: @escaping @Sendable () -> Void
+        planningPass: @escaping @Sendable (LearningDaemon) -> Void
     ) {
         self.options = options
         self.worker = QueueConfined(worker)
@@ -85,6 +88,11 @@ public final class LearningDaemon: @unchecked Sendable {
             passQueued.store(false, ordering: .sequentiallyConsistent)
             pass()
         }
+    }
+
+    /// Runs `job` on the jobs queue, after whatever is queued there. Any thread.
+    public func post(_ job: @escaping @Sendable () -> Void) {
+        jobs.async(execute: job)
     }
 
     /// One worker pass, then a timer for whatever it waits for. On the jobs queue.
@@ -129,7 +137,7 @@ public final class LearningDaemon: @unchecked Sendable {
     /// The planning pass, on the same queue as the worker, every `planningInterval`.
     private func schedulePlanning(after seconds: Int64) {
         jobs.asyncAfter(deadline: .now() + .seconds(Int(seconds))) { [self] in
-            planningPass()
+            planningPass(self)
             schedulePlanning(after: options.planningInterval)
         }
     }

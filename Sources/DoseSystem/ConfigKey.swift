@@ -5,6 +5,7 @@ public enum ConfigKey: String, CaseIterable, Sendable {
     case branch
     case notifyTime = "notify-time"
     case source
+    case syncTimeout = "sync-timeout"
     case providerURL = "provider.url"
     case providerModel = "provider.model"
     case providerKeyFile = "provider.key-file"
@@ -17,6 +18,15 @@ public enum ConfigKey: String, CaseIterable, Sendable {
     /// The key inside its group.
     var keyName: String {
         rawValue.hasPrefix("provider.") ? String(rawValue.dropFirst("provider.".count)) : rawValue
+    }
+
+    /// The value in effect while the key is unset, for keys that have one.
+    public var defaultValue: String? {
+        switch self {
+        case .notifyTime: return DoseConfig.defaultNotifyTime.description
+        case .syncTimeout: return String(DoseConfig.defaultSyncTimeout)
+        default: return nil
+        }
     }
 
     /// Checks and canonicalises a value a user typed; the error says what is wrong with it.
@@ -45,6 +55,13 @@ public enum ConfigKey: String, CaseIterable, Sendable {
         case .source:
             guard !trimmed.isEmpty else { throw ConfigError(key: rawValue, message: "the source is empty") }
             return trimmed
+        case .syncTimeout:
+            guard let seconds = Int(trimmed), DoseConfig.syncTimeoutRange.contains(seconds) else {
+                throw ConfigError(
+                    key: rawValue,
+                    message: "\(JSONWriter.quoted(input)) is not a number of seconds from \(DoseConfig.syncTimeoutRange.lowerBound) to \(DoseConfig.syncTimeoutRange.upperBound)")
+            }
+            return String(seconds)
         case .providerURL:
             guard trimmed.hasPrefix("http://") || trimmed.hasPrefix("https://"), trimmed.count > 8 else {
                 throw ConfigError(key: rawValue, message: "\(JSONWriter.quoted(input)) is not an http:// or https:// URL")

@@ -3,21 +3,27 @@ import DoseCore
 /// The settings both processes read, with defaults for what is unset.
 public struct DoseConfig: Sendable, Equatable {
     public static let defaultNotifyTime = LocalTime(parsing: "08:00")!
+    /// `dose sync`'s wall-clock deadline, in seconds, and what may be set.
+    public static let defaultSyncTimeout = 60
+    public static let syncTimeoutRange = 1...3600
 
     public var branch: BranchCode?
     public var notifyTime: LocalTime
     public var source: String?
+    /// Seconds the whole fetch of a sync may take, every redirect included.
+    public var syncTimeout: Int
     public var providerURL: String?
     public var providerModel: String?
     public var providerKeyFile: String?
 
     public init(
         branch: BranchCode? = nil, notifyTime: LocalTime = DoseConfig.defaultNotifyTime, source: String? = nil,
-        providerURL: String? = nil, providerModel: String? = nil, providerKeyFile: String? = nil
+        syncTimeout: Int = DoseConfig.defaultSyncTimeout, providerURL: String? = nil, providerModel: String? = nil, providerKeyFile: String? = nil
     ) {
         self.branch = branch
         self.notifyTime = notifyTime
         self.source = source
+        self.syncTimeout = syncTimeout
         self.providerURL = providerURL
         self.providerModel = providerModel
         self.providerKeyFile = providerKeyFile

@@ -2,4 +2,4 @@ import DoseApp
 import Glibc
 
 // Thin executable: all logic lives in DoseApp.
-exit(await DoseCLI.run(CommandLine.arguments))
+exit(DoseCLI.run(CommandLine.arguments))

@@ -1,3 +1,4 @@
+import DoseTestSupport
 import Foundation
 import Testing
 
@@ -47,5 +48,78 @@ import Testing
         let entry = try box.list()["Failing"]
         #expect(entry?["attempts"] as? Int == 1)
         #expect(entry?["state"] as? String == "pending")
+    }
+}
+
+/// The daemon while an HTTP transfer hangs: the jobs queue stays free, and waiting costs nothing.
+@Suite struct DaemonStallTests {
+    /// Context switches so far (voluntary and not) of `pid`'s main thread, which runs the GLib loop,
+    /// and of all its other threads together.
+    static func contextSwitches(_ pid: Int32) -> (loop: Int, others: Int) {
+        let tasks = (try? FileManager.default.contentsOfDirectory(atPath: "/proc/\(pid)/task")) ?? []
+        return tasks.reduce((0, 0)) { total, task in
+            let status = (try? String(contentsOfFile: "/proc/\(pid)/task/\(task)/status", encoding: .utf8)) ?? ""
+            let switches = status.split(separator: "\n").filter { $0.contains("ctxt_switches:") }
+                .compactMap { Int($0.split(separator: ":").last?.trimmingCharacters(in: .whitespaces) ?? "") }.reduce(0, +)
+            return task == String(pid) ? (total.0 + switches, total.1) : (total.0, total.1 + switches)
+        }
+    }
+
+    /// User + system CPU of `pid`, in clock ticks.
+    static func cpuTicks(_ pid: Int32) -> Int {
+        let stat = (try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8)) ?? ""
+        guard let close = stat.lastIndex(of: ")") else { return 0 }
+        let fields = stat[stat.index(after: close)...].split(separator: " ")
+        return fields.count > 13 ? (Int(fields[11]) ?? 0) + (Int(fields[12]) ?? 0) : 0
+    }
+
+    @Test func aStalledSyncDoesNotHoldUpATickedTopic() throws {
+        let box = try LearnSandbox()
+        try box.startProvider()
+        try box.configureProvider()
+        let source = try HostileServer()
+        #expect(try box.dose("config", "set", "source", source.url("/slow-headers")).status == 0)
+        let daemon = try box.start(["daemon"], log: box.root.appendingPathComponent("daemon.log").path)
+        defer { kill(daemon.processIdentifier, SIGKILL); daemon.waitUntilExit() }
+        // The planning pass runs at start; its fetch now waits on a server that never answers.
+        #expect(source.waitForRequests(timeout: 10), "the daemon never asked the source")
+        usleep(500_000)
+        try box.dose("learn", "tick", "Physics", "Ohm")
+        let arrived = try box.wait(timeout: 10) { try !box.requests().isEmpty }
+        let delay = try #require(arrived, "no provider request within 10 s of the tick")
+        print("provider request \(String(format: "%.2f", delay)) s after the tick, with the sync stalled")
+        #expect(delay < 2)
+        let ready = try box.wait(timeout: 10) { try box.list()["Ohm"]?["state"] as? String == "ready" }
+        #expect(ready != nil)
+    }
+
+    @Test func theDaemonSleepsWhileAProviderIsSilent() throws {
+        let box = try LearnSandbox()
+        try box.startProvider(#"{"rules": [{"kind": "deck", "responses": ["hang:30"]}]}"#)
+        try box.configureProvider()
+        // A request that may take 20 s (LearnSandbox's own default is 2 s).
+        let daemon = try box.start(
+            ["daemon"], log: box.root.appendingPathComponent("daemon.log").path, extraEnvironment: ["DOSE_PROVIDER_TIMEOUT": "20"])
+        defer { kill(daemon.processIdentifier, SIGKILL); daemon.waitUntilExit() }
+        usleep(500_000)
+        try box.dose("learn", "tick", "Physics", "Ohm")
+        #expect(try box.wait(timeout: 10) { try !box.requests().isEmpty } != nil)
+        usleep(300_000)
+        let pid = daemon.processIdentifier
+        let (switches, ticks) = (Self.contextSwitches(pid), Self.cpuTicks(pid))
+        usleep(4_000_000)
+        let now = Self.contextSwitches(pid)
+        let (loop, others) = (Double(now.loop - switches.loop) / 4, Double(now.others - switches.others) / 4)
+        let cpu = (Self.cpuTicks(pid) - ticks) * 1000 / sysconf(Int32(_SC_CLK_TCK))
+        print("dose daemon waiting on a silent provider: \(loop) context switches/s on the loop's thread, \(others) on the others, \(cpu) ms CPU in 4 s")
+        // The loop wakes only for libcurl's own timers (its low-speed check: about two a second).
+        #expect(loop <= 3)
+        // A sanitizer's runtime wakes its own threads; its CPU is the instrumentation's, too.
+        let binary = try Data(contentsOf: URL(fileURLWithPath: box.dosePath))
+        let sanitized = ["__tsan_init", "__asan_init"].contains { binary.range(of: Data($0.utf8)) != nil }
+        if !sanitized {
+            #expect(others <= 1, "the jobs queue and GLib's threads should sleep")
+            #expect(cpu <= 30)
+        }
     }
 }

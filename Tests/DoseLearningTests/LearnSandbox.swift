@@ -149,11 +149,11 @@ final class LearnSandbox {
     func dose(_ arguments: String...) throws -> Run { try run(arguments) }
 
     /// Starts `dose ARGS` without waiting (the daemon, or a run to be killed).
-    func start(_ arguments: [String], log: String? = nil) throws -> Process {
+    func start(_ arguments: [String], log: String? = nil, extraEnvironment: [String: String] = [:]) throws -> Process {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: dosePath)
         process.arguments = arguments
-        process.environment = environment
+        process.environment = environment.merging(extraEnvironment) { $1 }
         process.standardInput = FileHandle.nullDevice
         let sink = log.map { path -> FileHandle in
             FileManager.default.createFile(atPath: path, contents: nil)

@@ -1,7 +1,7 @@
 # bash completion for dose and dose-notify (Daily Dose)        -*- shell-script -*-
 # Installed as .../bash-completion/completions/dose and .../dose-notify (the same file).
 
-_dose_config_keys="branch notify-time source provider.url provider.model provider.key-file"
+_dose_config_keys="branch notify-time source sync-timeout provider.url provider.model provider.key-file"
 
 # Values for the options both commands share: --date (today, as a start) and --days.
 __dose_option_value()

@@ -23,7 +23,7 @@ complete -c dose -n "__fish_seen_subcommand_from import validate sync" -F
 
 # config
 set -l __dose_config_actions list get set unset
-set -l __dose_config_keys branch notify-time source provider.url provider.model provider.key-file
+set -l __dose_config_keys branch notify-time source sync-timeout provider.url provider.model provider.key-file
 complete -c dose -n "__fish_seen_subcommand_from config; and not __fish_seen_subcommand_from $__dose_config_actions" -a list -d 'Print every setting'
 complete -c dose -n "__fish_seen_subcommand_from config; and not __fish_seen_subcommand_from $__dose_config_actions" -a get -d 'Print one setting'
 complete -c dose -n "__fish_seen_subcommand_from config; and not __fish_seen_subcommand_from $__dose_config_actions" -a set -d 'Store one setting'

@@ -68,7 +68,7 @@ for shell in bash zsh fish; do
     # shellcheck disable=SC2086
     check "$shell" "dose " $dose_commands
     check "$shell" "dose config " list get set unset
-    check "$shell" "dose config set " branch notify-time source provider.url provider.model provider.key-file
+    check "$shell" "dose config set " branch notify-time source sync-timeout provider.url provider.model provider.key-file
     check "$shell" "dose today --" --date --days --branch --all --json --help
     check "$shell" "dose show --" --json
     check "$shell" "dose open --" --print-path --no-launch

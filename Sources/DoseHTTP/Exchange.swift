@@ -1,0 +1,167 @@
+/// One request on the wire: what an exchange asks of libcurl for one hop.
+struct Hop {
+    /// Without user information: credentials travel in `user` / `password`, only to the origin.
+    var url: String
+    var method: HTTPRequest.Method
+    /// "Name: value" lines.
+    var headerLines: [String]
+    var body: [UInt8]?
+    var user: String?
+    var password: String?
+    var connectTimeoutMilliseconds: Int
+    var timeoutMilliseconds: Int
+    var lowSpeedBytesPerSecond: Int
+    var lowSpeedSeconds: Int
+    var maxBodyBytes: Int
+}
+
+/// The request logic both drivers share: each hop's settings, and what a finished hop means.
+///
+/// Redirects are followed here, not by libcurl, so every rule is ours: at most `maxRedirects`,
+/// http(s) only, 301/302/303 turn a POST into a GET (as browsers do) while 307/308 keep method and
+/// body, and credentials go only to the origin (scheme, host, port) of the original request —
+/// never again once a redirect has left it. The deadline covers every hop: each gets what is
+/// left of it, measured by libcurl's own clock of the hops before.
+struct Exchange {
+    enum Step {
+        /// Run the next hop (`nextHandle()`).
+        case follow
+        case done(Result<HTTPResponse, HTTPError>)
+    }
+
+    private let request: HTTPRequest
+    private let origin: URLParts
+    private var url: String
+    private var method: HTTPRequest.Method
+    private var body: [UInt8]?
+    private var headers: [(name: String, value: String)]
+    /// True while every hop so far stayed on the original origin.
+    private var onOrigin = true
+    private var redirects = 0
+    private var elapsedMicroseconds: Int64 = 0
+    /// The current hop's libcurl timeout, to tell the deadline from a stall.
+    private var hopTimeoutMilliseconds = 0
+
+    init(_ request: HTTPRequest) throws(HTTPError) {
+        let parts = try URLParts(request.url)
+        guard parts.scheme == "http" || parts.scheme == "https" else {
+            throw HTTPError(.invalidURL, "\(quotedURL(request.url)) is not an http:// or https:// URL")
+        }
+        // A line break in a value would end the header line early and start another one.
+        let values = request.headers.flatMap { [$0.name, $0.value] } + (request.bearer.map { [$0] } ?? [])
+        guard !values.contains(where: { $0.contains(where: { $0 == "\r" || $0 == "\n" || $0 == "\r\n" }) }) else {
+            throw HTTPError(.other, "a request header holds a line break")
+        }
+        self.request = request
+        origin = parts
+        url = parts.bare
+        method = request.method
+        body = request.body
+        headers = request.headers
+    }
+
+    private var limits: HTTPLimits { request.limits }
+
+    /// A handle for the next hop, given what is left of the deadline.
+    mutating func nextHandle() throws(HTTPError) -> EasyHandle {
+        let remaining = limits.deadlineMilliseconds - Int(elapsedMicroseconds / 1000)
+        guard remaining > 0 else { throw deadlinePassed() }
+        hopTimeoutMilliseconds = remaining
+        var lines = headers.map { "\($0.name): \($0.value)" }
+        if onOrigin, let bearer = request.bearer { lines.append("Authorization: Bearer \(bearer)") }
+        return try EasyHandle(Hop(
+            url: url, method: method, headerLines: lines, body: body,
+            user: onOrigin ? origin.user : nil, password: onOrigin ? origin.password : nil,
+            connectTimeoutMilliseconds: min(limits.connectTimeoutMilliseconds, remaining),
+            timeoutMilliseconds: remaining, lowSpeedBytesPerSecond: limits.lowSpeedBytesPerSecond,
+            lowSpeedSeconds: limits.lowSpeedSeconds, maxBodyBytes: limits.maxBodyBytes))
+    }
+
+    /// What the hop run by `handle`, ended with `error` (nil for success), means for the exchange.
+    mutating func finish(_ handle: EasyHandle, _ error: HTTPError?) -> Step {
+        elapsedMicroseconds += handle.totalMicroseconds
+        if let error { return .done(.failure(failure(handle, error))) }
+        let status = handle.responseCode
+        guard [301, 302, 303, 307, 308].contains(status), let location = handle.redirectURL else {
+            return .done(.success(HTTPResponse(status: status, headers: handle.sink.headers, body: handle.sink.body)))
+        }
+        do {
+            try follow(status, to: location)
+            return .follow
+        } catch {
+            return .done(.failure(error))
+        }
+    }
+
+    /// Moves to the redirect's target, or says why it may not be followed.
+    private mutating func follow(_ status: Int, to location: String) throws(HTTPError) {
+        guard redirects < limits.maxRedirects else {
+            throw HTTPError(
+                .tooManyRedirects, "more than \(limits.maxRedirects) redirects (the last to \(quotedURL(location)))",
+                redirectTarget: printable(URLRedaction.redacted(location)))
+        }
+        let target: URLParts
+        do { target = try URLParts(location) } catch {
+            throw HTTPError(.refusedRedirect, "a redirect to an unusable address \(quotedURL(location))",
+                            redirectTarget: printable(URLRedaction.redacted(location)))
+        }
+        guard target.scheme == "http" || target.scheme == "https" else {
+            throw HTTPError(
+                .refusedRedirect, "a redirect to \(quotedURL(location)), which is not http or https, was refused",
+                redirectTarget: printable(URLRedaction.redacted(location)))
+        }
+        let sameOrigin = target.scheme == origin.scheme && target.host == origin.host && target.port == origin.port
+        if !sameOrigin, request.crossOriginRedirects == .refuse {
+            throw HTTPError(
+                .refusedRedirect, "a redirect to another origin (\(quotedURL(target.bare))) was refused",
+                redirectTarget: printable(target.bare))
+        }
+        onOrigin = onOrigin && sameOrigin
+        if status == 303 || (status <= 302 && method == .post) {
+            // The body and its description do not go on to a GET.
+            method = .get
+            body = nil
+            headers.removeAll { $0.name.lowercased() == "content-type" }
+        }
+        url = target.bare
+        redirects += 1
+    }
+
+    /// What a hop's failure means, told apart by what the sink and the clock saw.
+    private func failure(_ handle: EasyHandle, _ error: HTTPError) -> HTTPError {
+        switch handle.sink.overflow {
+        case .body:
+            return HTTPError(.tooLarge, "the answer is larger than \(Self.size(limits.maxBodyBytes))")
+        case .headers:
+            return HTTPError(.tooLarge, "the answer's headers are larger than \(Self.size(ResponseSink.maxHeaderBytes))")
+        case nil:
+            break
+        }
+        switch error.kind {
+        case .tooLarge:
+            return HTTPError(.tooLarge, "the server announced more than \(Self.size(limits.maxBodyBytes))")
+        case .timedOut where !handle.connected:
+            return HTTPError(.timedOut, "no connection within \(Self.seconds(min(limits.connectTimeoutMilliseconds, hopTimeoutMilliseconds)))")
+        case .timedOut where handle.totalMicroseconds / 1000 >= Int64(hopTimeoutMilliseconds) - 100:
+            return deadlinePassed()
+        case .timedOut:
+            let rate = limits.lowSpeedBytesPerSecond
+            return HTTPError(.tooSlow, "the transfer stalled (less than \(rate) byte\(rate == 1 ? "" : "s")/s for \(limits.lowSpeedSeconds) s)")
+        default:
+            return error
+        }
+    }
+
+    private func deadlinePassed() -> HTTPError {
+        HTTPError(.timedOut, "no complete answer within \(Self.seconds(limits.deadlineMilliseconds))")
+    }
+
+    /// "2 MiB", "1.5 s": sizes and durations as a message says them.
+    static func size(_ bytes: Int) -> String {
+        bytes % (1024 * 1024) == 0 ? "\(bytes / (1024 * 1024)) MiB" : "\(bytes) bytes"
+    }
+
+    static func seconds(_ milliseconds: Int) -> String {
+        milliseconds % 1000 == 0 ? "\(milliseconds / 1000) s" : "\(Double(milliseconds) / 1000) s"
+    }
+}

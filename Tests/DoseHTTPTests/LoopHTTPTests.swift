@@ -1,0 +1,103 @@
+import CGLib
+import DoseHTTP
+import DoseTestSupport
+import Foundation
+import GLibGlue
+import Testing
+
+/// The GLib-loop driver (the daemon's): transfers on the default main context, run here by a thread
+/// of the test's own. Serialized: one loop owns the default context at a time.
+@Suite(.serialized) struct LoopHTTPTests {
+    /// Runs the default main loop on its own thread for the length of `body`.
+    func withLoop(_ body: (LoopHTTP) throws -> Void) rethrows {
+        nonisolated(unsafe) let loop = g_main_loop_new(nil, 0)
+        let finished = DispatchSemaphore(value: 0)
+        let thread = Thread {
+            g_main_loop_run(loop)
+            finished.signal()
+        }
+        thread.start()
+        defer {
+            g_main_loop_quit(loop)
+            finished.wait()
+            g_main_loop_unref(loop)
+        }
+        try body(LoopHTTP())
+    }
+
+    @Test func aRequestAndItsRedirectsRunOnTheLoop() throws {
+        let server = try HostileServer()
+        try withLoop { http in
+            let response = try http.send(HTTPRequest(url: server.url("/redirect/301/same/redirect/308/other/ok"), bearer: "k", limits: limits())).get()
+            #expect(response.status == 200)
+            #expect(String(decoding: response.body, as: UTF8.self) == #"{"ok": true}"#)
+            #expect(server.requests().map(\.auth) == [true, true, false])
+        }
+    }
+
+    @Test func theLimitsHoldOnTheLoopToo() throws {
+        let server = try HostileServer()
+        withLoop { http in
+            let bomb = http.send(HTTPRequest(url: server.url("/gzip-bomb"), limits: limits(maxBody: 2 << 20)))
+            #expect(bomb.failureKind == .tooLarge)
+            let loop = http.send(HTTPRequest(url: server.url("/loop"), limits: limits()))
+            #expect(loop.failureKind == .tooManyRedirects)
+            let file = http.send(HTTPRequest(url: server.url("/redirect/307/file"), limits: limits()))
+            #expect(file.failureKind == .refusedRedirect)
+            let slow = http.send(HTTPRequest(url: server.url("/slow-headers"), limits: limits(deadline: 1_000)))
+            #expect(slow.failureKind == .timedOut)
+            let stall = http.send(HTTPRequest(url: server.url("/slow-body/3"), limits: limits(lowSpeedSeconds: 1)))
+            #expect(stall.failureKind == .tooSlow)
+        }
+    }
+
+    @Test func aStalledTransferDoesNotHoldUpAnotherOne() throws {
+        let server = try HostileServer()
+        withLoop { http in
+            let stalled = DispatchSemaphore(value: 0)
+            http.start(HTTPRequest(url: server.url("/slow-headers"), limits: limits(deadline: 4_000))) { _ in stalled.signal() }
+            usleep(300_000)
+            let start = Date()
+            let quick = http.send(HTTPRequest(url: server.url("/ok"), limits: limits()))
+            #expect((try? quick.get().status) == 200)
+            #expect(Date().timeIntervalSince(start) < 1, "the quick request waited for the stalled one")
+            stalled.wait()
+        }
+    }
+
+    /// Waiting costs nothing: the loop's thread sleeps in poll(2) between libcurl's wake-ups.
+    @Test func waitingOnASilentServerCostsNoCPU() throws {
+        let server = try HostileServer()
+        withLoop { http in
+            let before = loopThreadCPU()
+            let result = http.send(HTTPRequest(url: server.url("/slow-headers"), limits: limits(deadline: 3_000, lowSpeedSeconds: 10)))
+            let used = loopThreadCPU() - before
+            #expect(result.failureKind == .timedOut)
+            print("loop thread CPU while waiting 3 s: \(used / 1000) ms")
+            #expect(used < 30_000, "the loop thread used \(used / 1000) ms of CPU in 3 s of waiting")
+        }
+    }
+
+    /// The loop thread's own CPU time (user + system) in microseconds, read on that thread.
+    func loopThreadCPU() -> Int {
+        /// Written on the loop's thread before the signal, read here after the wait.
+        final class Reading: @unchecked Sendable { var micros = 0 }
+        let reading = Reading()
+        let done = DispatchSemaphore(value: 0)
+        postToLoop {
+            var time = timespec()
+            clock_gettime(CLOCK_THREAD_CPUTIME_ID, &time)
+            reading.micros = time.tv_sec * 1_000_000 + time.tv_nsec / 1_000
+            done.signal()
+        }
+        done.wait()
+        return reading.micros
+    }
+}
+
+extension Result where Failure == HTTPError {
+    var failureKind: HTTPError.Kind? {
+        if case .failure(let error) = self { return error.kind }
+        return nil
+    }
+}
