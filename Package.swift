@@ -4,6 +4,14 @@ import PackageDescription
 // Logic lives in libraries; `dose` and `dose-notify` are thin executables.
 // `dose-notify` must never depend on DoseStore (and so never link libsqlite3):
 // the scheduler reads the snapshot and the config file alone.
+
+// Neither executable carries Foundation (37 MB of ICU data, a start-up floor on every command): in every
+// module they link, `import Foundation` (or one of its parts) names a module that does not exist, so the
+// build fails at that line. Tests keep Foundation; Tests/DoseAppTests/LinkageTests checks the binaries.
+let noFoundation: [SwiftSetting] = [
+    "Foundation", "FoundationEssentials", "FoundationInternationalization", "FoundationNetworking",
+].flatMap { module in [SwiftSetting.unsafeFlags(["-module-alias", "\(module)=\(module)_IsNotLinkedIntoDailyDose"])] }
+
 let package = Package(
     name: "DailyDose",
     products: [
@@ -25,27 +33,27 @@ let package = Package(
             providers: [.apt(["libnotify-dev"])]),
 
         // Pure core: no I/O, no Foundation; only the Swift standard library.
-        .target(name: "DoseCore"),
+        .target(name: "DoseCore", swiftSettings: noFoundation),
         // The one GLib glue layer every GLib-using module shares: GError checks, callback boxes
         // released by destroy notifies, source handles that remove themselves, the main loop.
-        .target(name: "GLibGlue", dependencies: ["CGLib"]),
+        .target(name: "GLibGlue", dependencies: ["CGLib"], swiftSettings: noFoundation),
         // GLib-backed platform pieces shared by both processes: XDG paths,
         // atomic files, the config key file, time zones, the snapshot, logging.
-        .target(name: "DoseSystem", dependencies: ["DoseCore", "GLibGlue", "CGLib"]),
+        .target(name: "DoseSystem", dependencies: ["DoseCore", "GLibGlue", "CGLib"], swiftSettings: noFoundation),
         // The one HTTP door: libcurl behind one wrapper file, limits enforced while reading, redirects
         // judged by us; a blocking driver for commands and a GLib-loop driver for the daemon.
-        .target(name: "DoseHTTP", dependencies: ["CCurl", "GLibGlue", "CGLib"]),
+        .target(name: "DoseHTTP", dependencies: ["CCurl", "GLibGlue", "CGLib"], swiftSettings: noFoundation),
         // The SQLite store: the pool and the learning queue.
-        .target(name: "DoseStore", dependencies: ["DoseCore", "CSQLite"]),
+        .target(name: "DoseStore", dependencies: ["DoseCore", "CSQLite"], swiftSettings: noFoundation),
         // The learning queue: durable intent, the AI provider client, the background worker.
-        .target(name: "DoseLearning", dependencies: ["DoseCore", "DoseSystem", "DoseStore", "DoseHTTP", "GLibGlue", "CGLib"]),
+        .target(name: "DoseLearning", dependencies: ["DoseCore", "DoseSystem", "DoseStore", "DoseHTTP", "GLibGlue", "CGLib"], swiftSettings: noFoundation),
         // The app's commands.
-        .target(name: "DoseApp", dependencies: ["DoseCore", "DoseSystem", "DoseStore", "DoseHTTP", "DoseLearning", "GLibGlue", "CGLib"]),
+        .target(name: "DoseApp", dependencies: ["DoseCore", "DoseSystem", "DoseStore", "DoseHTTP", "DoseLearning", "GLibGlue", "CGLib"], swiftSettings: noFoundation),
         // The scheduler: GLib main loop, timerfd, libnotify.
-        .target(name: "DoseNotifier", dependencies: ["DoseCore", "DoseSystem", "GLibGlue", "CGLib", "CNotify"]),
+        .target(name: "DoseNotifier", dependencies: ["DoseCore", "DoseSystem", "GLibGlue", "CGLib", "CNotify"], swiftSettings: noFoundation),
 
-        .executableTarget(name: "DoseCommand", dependencies: ["DoseApp"], path: "Sources/dose"),
-        .executableTarget(name: "DoseNotifyCommand", dependencies: ["DoseNotifier"], path: "Sources/dose-notify"),
+        .executableTarget(name: "DoseCommand", dependencies: ["DoseApp"], path: "Sources/dose", swiftSettings: noFoundation),
+        .executableTarget(name: "DoseNotifyCommand", dependencies: ["DoseNotifier"], path: "Sources/dose-notify", swiftSettings: noFoundation),
 
         // Helpers the tests share (hostile loopback server, measured child processes); tests only.
         .target(name: "DoseTestSupport", path: "Tests/DoseTestSupport"),

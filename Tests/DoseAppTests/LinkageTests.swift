@@ -1,0 +1,81 @@
+import Foundation
+import Testing
+
+/// The executables link only what their jobs need: no Foundation in either, no SQLite or libcurl in the scheduler.
+///
+/// Package.swift refuses `import Foundation` in the executables' modules at compile time (a module
+/// alias to a module that does not exist); this checks the linked result, dynamic and static alike:
+/// the shared libraries each binary needs (`readelf -d`) and the Swift modules its symbols come from.
+@Suite struct LinkageTests {
+    struct Linkage {
+        var needed: [String]
+        var symbols: String
+    }
+
+    func linkage(_ binary: URL) throws -> Linkage {
+        let dynamic = try run("/usr/bin/readelf", ["-d", "--wide", binary.path])
+        let needed = dynamic.split(separator: "\n").compactMap { line -> String? in
+            guard line.contains("(NEEDED)"), let open = line.firstIndex(of: "["), let close = line.lastIndex(of: "]")
+            else { return nil }
+            return String(line[line.index(after: open)..<close])
+        }
+        return Linkage(needed: needed, symbols: try run("/usr/bin/readelf", ["-Ws", "--wide", binary.path]))
+    }
+
+    func run(_ tool: String, _ arguments: [String]) throws -> String {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: tool)
+        process.arguments = arguments
+        let pipe = Pipe()
+        process.standardOutput = pipe
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        let data = pipe.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        #expect(process.terminationStatus == 0, "\(tool) \(arguments) failed")
+        return String(decoding: data, as: UTF8.self)
+    }
+
+    /// The binaries this test run uses, and the release ones when they were built beside them.
+    var binaryDirectories: [URL] {
+        var directories = [Sandbox.binaryDirectory]
+        let release = Sandbox.binaryDirectory.deletingLastPathComponent().appendingPathComponent("release")
+        if FileManager.default.fileExists(atPath: release.appendingPathComponent("dose").path) { directories.append(release) }
+        return directories
+    }
+
+    /// Mangled Swift module names as they stand in symbols (`$s10Foundation4DataV…`).
+    static let foundationModules = ["10Foundation", "20FoundationEssentials", "20FoundationNetworking", "31FoundationInternationalization"]
+
+    @Test(arguments: ["dose", "dose-notify"])
+    func noFoundation(_ name: String) throws {
+        for directory in binaryDirectories {
+            let binary = directory.appendingPathComponent(name)
+            let linked = try linkage(binary)
+            let hasSymbols = !linked.symbols.isEmpty
+            #expect(hasSymbols)
+            #expect(!linked.needed.contains { $0.contains("Foundation") }, "\(binary.path) needs \(linked.needed)")
+            let carried = Self.foundationModules.filter { linked.symbols.contains("$s" + $0) }
+            #expect(carried.isEmpty, "\(binary.path) carries symbols of \(carried)")
+        }
+    }
+
+    @Test func schedulerLinksNeitherSQLiteNorCurl() throws {
+        for directory in binaryDirectories {
+            let binary = directory.appendingPathComponent("dose-notify")
+            let linked = try linkage(binary)
+            #expect(!linked.needed.contains { $0.hasPrefix("libsqlite3") || $0.hasPrefix("libcurl") }, "\(linked.needed)")
+            let carriesSQLite = linked.symbols.contains(" sqlite3_")
+            let carriesCurl = linked.symbols.contains(" curl_")
+            #expect(!carriesSQLite, "\(binary.path) carries SQLite")
+            #expect(!carriesCurl, "\(binary.path) carries libcurl")
+        }
+    }
+
+    @Test func theAppLinksCurlAndSQLite() throws {
+        // The positive control: the same reading finds what `dose` does link.
+        let linked = try linkage(Sandbox.binaryDirectory.appendingPathComponent("dose"))
+        #expect(linked.needed.contains { $0.hasPrefix("libsqlite3") })
+        #expect(linked.needed.contains { $0.hasPrefix("libcurl") })
+    }
+}
