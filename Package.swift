@@ -25,8 +25,10 @@ let package = Package(
         .systemLibrary(
             name: "CGLib", path: "Sources/CGLib", pkgConfig: "gio-unix-2.0",
             providers: [.apt(["libglib2.0-dev"])]),
+        // libcurl's header only: the library is opened on the first transfer (see its shim.h), so no
+        // pkg-config (whose `-lcurl` would put 32 shared libraries into every command's start-up).
         .systemLibrary(
-            name: "CCurl", path: "Sources/CCurl", pkgConfig: "libcurl",
+            name: "CCurl", path: "Sources/CCurl",
             providers: [.apt(["libcurl4-openssl-dev"])]),
         .systemLibrary(
             name: "CNotify", path: "Sources/CNotify", pkgConfig: "libnotify",

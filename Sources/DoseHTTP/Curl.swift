@@ -3,9 +3,44 @@
 // `URLParts` only.
 import CCurl
 
-/// libcurl's process-wide set-up, run once before the first handle: `curl_global_init` is not
-/// thread-safe on 7.88, and a Swift global is initialised exactly once, under a lock.
-private let curlReady: Bool = curl_global_init(dd_curl_global_default()) == CURLE_OK
+/// libcurl, opened on the first transfer (see CCurl's shim.h: linked, it would cost every `dose` command
+/// 32 shared libraries at start-up) and set up once: `curl_global_init` is not thread-safe on 7.88, and a
+/// Swift global is initialised exactly once, under a lock. The table is never freed, and after that
+/// initialisation only ever read, from any thread.
+nonisolated(unsafe) private let library: Result<UnsafePointer<dd_curl_api>, HTTPError> = {
+    let table = UnsafeMutablePointer<dd_curl_api>.allocate(capacity: 1)
+    table.initialize(to: dd_curl_api())
+    if let problem = dd_curl_api_load(table) {
+        return .failure(HTTPError(.other, "cannot load libcurl (libcurl.so.4): \(String(cString: problem)); install the libcurl4 package"))
+    }
+    guard table.pointee.global_init(dd_curl_global_default()) == CURLE_OK else {
+        return .failure(HTTPError(.other, "libcurl could not start"))
+    }
+    return .success(UnsafePointer(table))
+}()
+
+/// A message libcurl returned (never null for a code it knows).
+private func cText(_ text: UnsafePointer<CChar>?) -> String {
+    text.map { String(cString: $0) } ?? "unknown libcurl error"
+}
+
+/// The loaded libcurl, or why it cannot be had.
+private func loadedCurl() throws(HTTPError) -> UnsafePointer<dd_curl_api> {
+    try library.get()
+}
+
+/// The loaded table, for calls made on handles that exist (so libcurl was loaded to make them).
+private var curl: dd_curl_api {
+    // A handle exists only after `loadedCurl()` succeeded.
+    guard case .success(let table) = library else { preconditionFailure("libcurl used before it was loaded") }
+    return table.pointee
+}
+
+/// The table's address, for the C wrappers of libcurl's variadic functions.
+private var curlTable: UnsafePointer<dd_curl_api> {
+    guard case .success(let table) = library else { preconditionFailure("libcurl used before it was loaded") }
+    return table
+}
 
 /// Turns a libcurl easy result into an `HTTPError`, or returns for `CURLE_OK`.
 ///
@@ -14,7 +49,7 @@ private let curlReady: Bool = curl_global_init(dd_curl_global_default()) == CURL
 func check(_ code: CURLcode, _ handle: EasyHandle?, _ operation: @autoclosure () -> String) throws(HTTPError) {
     guard code != CURLE_OK else { return }
     let detail = handle?.errorText ?? ""
-    let text = detail.isEmpty ? String(cString: curl_easy_strerror(code)) : detail
+    let text = detail.isEmpty ? cText(curl.easy_strerror!(code)) : detail
     let prefix = operation()
     throw HTTPError(kind(of: code), printable(prefix.isEmpty ? text : "\(prefix): \(text)"))
 }
@@ -22,13 +57,13 @@ func check(_ code: CURLcode, _ handle: EasyHandle?, _ operation: @autoclosure ()
 /// Turns a libcurl multi result into an `HTTPError`, or returns for `CURLM_OK`.
 func check(_ code: CURLMcode, _ operation: @autoclosure () -> String) throws(HTTPError) {
     guard code != CURLM_OK else { return }
-    throw HTTPError(.other, "\(operation()): \(String(cString: curl_multi_strerror(code)))")
+    throw HTTPError(.other, "\(operation()): \(cText(curl.multi_strerror!(code)))")
 }
 
 /// Turns a libcurl URL-API result into an `HTTPError` (the URL is unusable), or returns for `CURLUE_OK`.
 func check(_ code: CURLUcode, _ operation: @autoclosure () -> String) throws(HTTPError) {
     guard code != CURLUE_OK else { return }
-    throw HTTPError(.invalidURL, "\(operation()): \(String(cString: curl_url_strerror(code)))")
+    throw HTTPError(.invalidURL, "\(operation()): \(cText(curl.url_strerror!(code)))")
 }
 
 /// The kind of failure a transfer's result code stands for.
@@ -63,14 +98,14 @@ struct URLParts: Equatable {
 
     /// Parses an absolute URL of any scheme (so a redirect to `file:` can be named, then refused).
     init(_ text: String) throws(HTTPError) {
-        guard curlReady, let url = curl_url() else { throw HTTPError(.other, "libcurl could not start") }
-        defer { curl_url_cleanup(url) }
-        try check(curl_url_set(url, CURLUPART_URL, text, UInt32(CURLU_NON_SUPPORT_SCHEME)), "not a usable URL")
+        guard let url = try loadedCurl().pointee.url() else { throw HTTPError(.other, "libcurl could not start") }
+        defer { curl.url_cleanup!(url) }
+        try check(curl.url_set!(url, CURLUPART_URL, text, UInt32(CURLU_NON_SUPPORT_SCHEME)), "not a usable URL")
 
         func part(_ which: CURLUPart, _ flags: Int32 = 0) -> String? {
             var value: UnsafeMutablePointer<CChar>?
-            guard curl_url_get(url, which, &value, UInt32(flags)) == CURLUE_OK, let value else { return nil }
-            defer { curl_free(value) }
+            guard curl.url_get!(url, which, &value, UInt32(flags)) == CURLUE_OK, let value else { return nil }
+            defer { curl.free!(value) }
             return String(cString: value)
         }
         scheme = (part(CURLUPART_SCHEME) ?? "").lowercased()
@@ -79,9 +114,9 @@ struct URLParts: Equatable {
         user = part(CURLUPART_USER, CURLU_URLDECODE)
         password = part(CURLUPART_PASSWORD, CURLU_URLDECODE)
         // Clearing a part cannot fail on a URL that parsed.
-        curl_url_set(url, CURLUPART_USER, nil, 0)
-        curl_url_set(url, CURLUPART_PASSWORD, nil, 0)
-        curl_url_set(url, CURLUPART_FRAGMENT, nil, 0)
+        curl.url_set!(url, CURLUPART_USER, nil, 0)
+        curl.url_set!(url, CURLUPART_PASSWORD, nil, 0)
+        curl.url_set!(url, CURLUPART_FRAGMENT, nil, 0)
         guard let bare = part(CURLUPART_URL) else { throw HTTPError(.invalidURL, "not a usable URL") }
         self.bare = bare
     }
@@ -101,7 +136,7 @@ final class EasyHandle {
     private let errorBuffer: UnsafeMutablePointer<CChar>
 
     init(_ hop: Hop) throws(HTTPError) {
-        guard curlReady, let raw = curl_easy_init() else { throw HTTPError(.other, "libcurl could not start") }
+        guard let raw = try loadedCurl().pointee.easy_init() else { throw HTTPError(.other, "libcurl could not start") }
         self.raw = raw
         sink = ResponseSink(maxBodyBytes: hop.maxBodyBytes)
         errorBuffer = .allocate(capacity: Int(CURL_ERROR_SIZE))
@@ -123,10 +158,10 @@ final class EasyHandle {
         case .post:
             let body = hop.body ?? []
             try set(CURLOPT_POST, 1)
-            try check(dd_curl_easy_setopt_off_t(raw, CURLOPT_POSTFIELDSIZE_LARGE, curl_off_t(body.count)), self, "setting the body size")
+            try check(dd_curl_easy_setopt_off_t(curlTable, raw, CURLOPT_POSTFIELDSIZE_LARGE, curl_off_t(body.count)), self, "setting the body size")
             // COPYPOSTFIELDS: libcurl keeps its own copy, so the array need not outlive this call.
             let copied = body.withUnsafeBytes { bytes in
-                dd_curl_easy_setopt_pointer(raw, CURLOPT_COPYPOSTFIELDS, bytes.baseAddress ?? UnsafeRawPointer(errorBuffer))
+                dd_curl_easy_setopt_pointer(curlTable, raw, CURLOPT_COPYPOSTFIELDS, bytes.baseAddress ?? UnsafeRawPointer(errorBuffer))
             }
             try check(copied, self, "setting the body")
         }
@@ -136,7 +171,7 @@ final class EasyHandle {
         }
         // "Expect:" turns off libcurl's 100-continue wait for larger bodies (a second's stall).
         for line in hop.headerLines + ["Expect:"] {
-            guard let list = curl_slist_append(headerList, line) else { throw HTTPError(.other, "out of memory") }
+            guard let list = curl.slist_append!(headerList, line) else { throw HTTPError(.other, "out of memory") }
             headerList = list
         }
         try set(CURLOPT_HTTPHEADER, pointer: UnsafeRawPointer(headerList))
@@ -145,7 +180,7 @@ final class EasyHandle {
         try set(CURLOPT_LOW_SPEED_LIMIT, hop.lowSpeedBytesPerSecond)
         try set(CURLOPT_LOW_SPEED_TIME, hop.lowSpeedSeconds)
         // Refuses at once an answer that announces more than the cap; the sink counts the rest.
-        try check(dd_curl_easy_setopt_off_t(raw, CURLOPT_MAXFILESIZE_LARGE, curl_off_t(hop.maxBodyBytes)), self, "setting the size limit")
+        try check(dd_curl_easy_setopt_off_t(curlTable, raw, CURLOPT_MAXFILESIZE_LARGE, curl_off_t(hop.maxBodyBytes)), self, "setting the size limit")
 
         // The handle owns the sink, so libcurl gets an unretained pointer to it.
         let context = UnsafeRawPointer(Unmanaged.passUnretained(sink).toOpaque())
@@ -165,14 +200,14 @@ final class EasyHandle {
     }
 
     deinit {
-        curl_easy_cleanup(raw)
-        curl_slist_free_all(headerList)
+        curl.easy_cleanup!(raw)
+        curl.slist_free_all!(headerList)
         errorBuffer.deallocate()
     }
 
     /// Runs the transfer to its end on this thread, sleeping in poll(2) while it waits; nil on success.
     func perform() -> HTTPError? {
-        outcome(curl_easy_perform(raw))
+        outcome(curl.easy_perform!(raw))
     }
 
     /// The transfer's result code as an error, or nil for success.
@@ -188,28 +223,28 @@ final class EasyHandle {
     /// The last response's status code (0 when none arrived).
     var responseCode: Int {
         var code = 0
-        _ = dd_curl_easy_getinfo_long(raw, CURLINFO_RESPONSE_CODE, &code)
+        _ = dd_curl_easy_getinfo_long(curlTable, raw, CURLINFO_RESPONSE_CODE, &code)
         return code
     }
 
     /// Where a 3xx answer points, resolved against the request's URL; nil without a Location.
     var redirectURL: String? {
         var url: UnsafeMutablePointer<CChar>?
-        guard dd_curl_easy_getinfo_string(raw, CURLINFO_REDIRECT_URL, &url) == CURLE_OK, let url else { return nil }
+        guard dd_curl_easy_getinfo_string(curlTable, raw, CURLINFO_REDIRECT_URL, &url) == CURLE_OK, let url else { return nil }
         return String(cString: url)
     }
 
     /// The transfer's whole duration so far, in microseconds.
     var totalMicroseconds: Int64 {
         var value: curl_off_t = 0
-        _ = dd_curl_easy_getinfo_off_t(raw, CURLINFO_TOTAL_TIME_T, &value)
+        _ = dd_curl_easy_getinfo_off_t(curlTable, raw, CURLINFO_TOTAL_TIME_T, &value)
         return Int64(value)
     }
 
     /// Whether a connection was ever made (libcurl's connect time is 0 until then).
     var connected: Bool {
         var value: curl_off_t = 0
-        _ = dd_curl_easy_getinfo_off_t(raw, CURLINFO_CONNECT_TIME_T, &value)
+        _ = dd_curl_easy_getinfo_off_t(curlTable, raw, CURLINFO_CONNECT_TIME_T, &value)
         return value > 0
     }
 
@@ -219,20 +254,20 @@ final class EasyHandle {
     }
 
     private func set(_ option: CURLoption, _ value: Int) throws(HTTPError) {
-        try check(dd_curl_easy_setopt_long(raw, option, value), self, "setting a transfer option")
+        try check(dd_curl_easy_setopt_long(curlTable, raw, option, value), self, "setting a transfer option")
     }
 
     /// libcurl copies string options, so `value` need not outlive the call.
     private func set(_ option: CURLoption, _ value: String) throws(HTTPError) {
-        try check(dd_curl_easy_setopt_pointer(raw, option, value), self, "setting a transfer option")
+        try check(dd_curl_easy_setopt_pointer(curlTable, raw, option, value), self, "setting a transfer option")
     }
 
     private func set(_ option: CURLoption, pointer: UnsafeRawPointer?) throws(HTTPError) {
-        try check(dd_curl_easy_setopt_pointer(raw, option, pointer), self, "setting a transfer option")
+        try check(dd_curl_easy_setopt_pointer(curlTable, raw, option, pointer), self, "setting a transfer option")
     }
 
     private func setCallback(_ option: CURLoption, _ callback: curl_write_callback) throws(HTTPError) {
-        try check(dd_curl_easy_setopt_write_callback(raw, option, callback), self, "setting a transfer callback")
+        try check(dd_curl_easy_setopt_write_callback(curlTable, raw, option, callback), self, "setting a transfer callback")
     }
 }
 
@@ -261,14 +296,14 @@ final class MultiHandle {
     var onTimer: (Int) -> Void = { _ in }
 
     init() throws(HTTPError) {
-        guard curlReady, let raw = curl_multi_init() else { throw HTTPError(.other, "libcurl could not start") }
+        guard let raw = try loadedCurl().pointee.multi_init() else { throw HTTPError(.other, "libcurl could not start") }
         self.raw = raw
         // This object owns the multi handle, so libcurl gets unretained pointers to it.
         let context = Unmanaged.passUnretained(self).toOpaque()
-        try check(dd_curl_multi_setopt_pointer(raw, CURLMOPT_SOCKETDATA, context), "setting the socket data")
-        try check(dd_curl_multi_setopt_pointer(raw, CURLMOPT_TIMERDATA, context), "setting the timer data")
+        try check(dd_curl_multi_setopt_pointer(curlTable, raw, CURLMOPT_SOCKETDATA, context), "setting the socket data")
+        try check(dd_curl_multi_setopt_pointer(curlTable, raw, CURLMOPT_TIMERDATA, context), "setting the timer data")
         try check(
-            dd_curl_multi_setopt_socket_callback(raw) { _, socket, what, context, _ in
+            dd_curl_multi_setopt_socket_callback(curlTable, raw) { _, socket, what, context, _ in
                 guard let context else { return 0 }
                 let interest: SocketInterest
                 switch what {
@@ -281,7 +316,7 @@ final class MultiHandle {
                 return 0
             }, "setting the socket callback")
         try check(
-            dd_curl_multi_setopt_timer_callback(raw) { _, milliseconds, context in
+            dd_curl_multi_setopt_timer_callback(curlTable, raw) { _, milliseconds, context in
                 guard let context else { return 0 }
                 Unmanaged<MultiHandle>.fromOpaque(context).takeUnretainedValue().onTimer(milliseconds)
                 return 0
@@ -292,15 +327,15 @@ final class MultiHandle {
         // The owner is going away too: its callbacks must not run during the clean-up.
         onSocket = { _, _ in }
         onTimer = { _ in }
-        for handle in running.keys { curl_multi_remove_handle(raw, handle) }
-        curl_multi_cleanup(raw)
+        for handle in running.keys { curl.multi_remove_handle!(raw, handle) }
+        curl.multi_cleanup!(raw)
     }
 
     /// Starts running `handle`; libcurl asks for a timer (usually 0 ms) at once.
     func add(_ handle: EasyHandle) throws(HTTPError) {
         running[handle.raw] = handle
         do {
-            try check(curl_multi_add_handle(raw, handle.raw), "starting a transfer")
+            try check(curl.multi_add_handle!(raw, handle.raw), "starting a transfer")
         } catch {
             running[handle.raw] = nil
             throw error
@@ -310,7 +345,7 @@ final class MultiHandle {
     /// Stops running `handle` (finished or not).
     func remove(_ handle: EasyHandle) {
         guard running.removeValue(forKey: handle.raw) != nil else { return }
-        curl_multi_remove_handle(raw, handle.raw)
+        curl.multi_remove_handle!(raw, handle.raw)
     }
 
     /// Tells libcurl that `socket` is ready.
@@ -320,20 +355,20 @@ final class MultiHandle {
         if writable { mask |= CURL_CSELECT_OUT }
         if failed { mask |= CURL_CSELECT_ERR }
         var stillRunning: Int32 = 0
-        try check(curl_multi_socket_action(raw, socket, mask, &stillRunning), "driving a transfer")
+        try check(curl.multi_socket_action!(raw, socket, mask, &stillRunning), "driving a transfer")
     }
 
     /// Tells libcurl that its timer expired.
     func timerFired() throws(HTTPError) {
         var stillRunning: Int32 = 0
-        try check(curl_multi_socket_action(raw, dd_curl_socket_timeout(), 0, &stillRunning), "driving a transfer")
+        try check(curl.multi_socket_action!(raw, dd_curl_socket_timeout(), 0, &stillRunning), "driving a transfer")
     }
 
     /// The transfers that ended since the last call, each with its failure (nil for success); still to be removed.
     func finished() -> [(EasyHandle, HTTPError?)] {
         var done: [(EasyHandle, HTTPError?)] = []
         var queued: Int32 = 0
-        while let message = curl_multi_info_read(raw, &queued) {
+        while let message = curl.multi_info_read!(raw, &queued) {
             guard message.pointee.msg == CURLMSG_DONE, let easy = message.pointee.easy_handle,
                 let handle = running[easy]
             else { continue }

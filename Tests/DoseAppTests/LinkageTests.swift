@@ -72,10 +72,19 @@ import Testing
         }
     }
 
-    @Test func theAppLinksCurlAndSQLite() throws {
+    @Test func theAppLinksSQLiteAndOpensCurlOnlyForATransfer() throws {
         // The positive control: the same reading finds what `dose` does link.
         let linked = try linkage(Sandbox.binaryDirectory.appendingPathComponent("dose"))
         #expect(linked.needed.contains { $0.hasPrefix("libsqlite3") })
-        #expect(linked.needed.contains { $0.hasPrefix("libcurl") })
+        // libcurl (and its 32 libraries) is opened by the first transfer, not at start-up.
+        #expect(!linked.needed.contains { $0.hasPrefix("libcurl") }, "\(linked.needed)")
+        let sandbox = try Sandbox()
+        let version = try sandbox.run("dose", ["--version"], extraEnvironment: ["LD_DEBUG": "files"])
+        #expect(version.status == 0)
+        #expect(!version.stderr.contains("libcurl"), "`dose --version` loaded libcurl")
+        // Nothing listens on port 9: the transfer fails, but only after libcurl was opened for it.
+        let sync = try sandbox.run("dose", ["sync", "http://127.0.0.1:9/pack.json"], extraEnvironment: ["LD_DEBUG": "files"])
+        #expect(sync.status == 69, "\(sync.stderr.suffix(400))")
+        #expect(sync.stderr.contains("file=libcurl.so.4"), "`dose sync` did not open libcurl")
     }
 }
