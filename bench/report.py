@@ -110,6 +110,29 @@ if "size.dose-stripped" in sizes:
 if "size.deb" in sizes:
     size = int(sizes["size.deb"])
     rows.append(("the .deb ≤ 6 MB", f"{size / 1e6:.2f} MB", f"{size / 6e6:.2f}× the budget", size <= 6e6))
+network = kv("network.txt")
+if network:
+    for name, label in (("sync", "`dose sync`"), ("learn", "`dose learn run`")):
+        inside, total = float(network[f"wait_{name}_cpu_in_wait_ms"]), float(network[f"wait_{name}_cpu_total_ms"])
+        rows.append((f"{label} waiting 5 s on a slow server: CPU ≤ 20 ms (curl the floor)",
+                     f"{inside:.2f} ms inside the wait, {total:.1f} ms for the whole command; curl "
+                     f"{float(network['wait_curl_cpu_in_wait_ms']):.2f} ms / {float(network['wait_curl_cpu_total_ms']):.1f} ms",
+                     f"{total / float(network['wait_curl_cpu_total_ms']):.2f}× curl in all", inside <= 20))
+    daemon, floor = float(network["daemon_switches_per_s"]), float(network["curl_switches_per_s"])
+    rows.append(("`dose daemon` waiting on a silent provider: context switches/s ≤ the C floor (curl, same low-speed rule)",
+                 f"daemon {daemon:.2f}/s ({network['daemon_threads']} threads), curl {floor:.2f}/s over {network['wait_seconds']} s",
+                 f"+{max(0.0, daemon - floor):.2f}/s", daemon <= floor))
+    for kind, limit, floor_key in (("sync", 80, "sync_floor_rss_kib"), ("provider", 20, "provider_floor_rss_kib")):
+        cases = {case: json.loads(network[f"{kind}_{case}"]) for case in ("endless", "bomb", "trickle")}
+        peak = max(case["rss_kib"] for case in cases.values())
+        ended = all(case["status"] in (65, 75) for case in cases.values())
+        unchanged = all(case.get("unchanged", True) for case in cases.values())
+        detail_text = ", ".join(f"{case} {value['rss_kib'] / 1024:.1f} MiB (exit {value['status']}, {value['seconds']} s)"
+                                for case, value in cases.items())
+        rows.append((f"{kind}: endless body, gzip bomb, one byte per 10 s: peak RSS ≤ {limit} MB, ended by cap or deadline",
+                     f"{detail_text}; the same command failing at once {int(network[floor_key]) / 1024:.1f} MiB"
+                     + ("; store and snapshot unchanged" if kind == "sync" and unchanged else ""),
+                     f"{peak * 1024 / (limit * 1e6):.2f}× the budget", peak * 1024 <= limit * 1e6 and ended and unchanged))
 imp = means("import-100000.json")
 if imp:
     rows.append(("import of 100,000 items < 2 s",

@@ -11,7 +11,7 @@ rm -rf "$out"; mkdir -p "$out"
 sizes=${BENCH_SIZES:-"100 1000 10000 100000"}
 runs=${BENCH_RUNS:-10}
 idle_seconds=${BENCH_IDLE_SECONDS:-60}
-for tool in hyperfine gcc valgrind; do command -v $tool >/dev/null || { echo "bench: needs $tool (apt-get install $tool)"; exit 1; }; done
+for tool in hyperfine gcc valgrind curl; do command -v $tool >/dev/null || { echo "bench: needs $tool (apt-get install $tool)"; exit 1; }; done
 # A real interpreter, never a version-manager shim found on PATH (its start-up would count as Python's time).
 python=/usr/bin/python3
 for tool in $python /usr/bin/time; do [ -x $tool ] || { echo "bench: needs $tool (apt-get install python3 time)"; exit 1; }; done
@@ -69,6 +69,9 @@ echo "== fire path, at rest and memory (dbus-run-session, Xvfb, dunst)"
 home 1000
 export BENCH_BIN="$bin" BENCH_OUT="$out" BENCH_ROOT="$root" BENCH_RUNS="$runs" BENCH_IDLE_SECONDS="$idle_seconds"
 dbus-run-session --config-file="$root/tests/e2e/session.conf" -- bash bench/desktop.sh
+
+echo "== HTTP: CPU while waiting, the daemon at rest on a silent provider, hostile bodies (bench/network.py)"
+$python bench/network.py "$bin" "$out" "$root" >"$out/network.log" 2>&1
 
 echo "== start-up and shipped sizes (dose --version, dose show against dose-notify --version; stripped dose, the .deb)"
 home 1000

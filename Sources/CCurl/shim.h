@@ -38,7 +38,7 @@ typedef struct dd_curl_api {
 
 /// Opens libcurl and fills `api`; returns NULL, or dlerror()'s text when the library or a symbol is missing.
 static inline const char *dd_curl_api_load(dd_curl_api *api) {
-    void *library = dlopen("libcurl.so.4", RTLD_NOW | RTLD_LOCAL);
+    void *library = dlopen("libcurl.so.4", RTLD_LAZY | RTLD_LOCAL);
     if (library == NULL) return dlerror();
 #define DD_CURL_SYMBOL(field, name) \
     if ((*(void **)&api->field = dlsym(library, name)) == NULL) return dlerror();
