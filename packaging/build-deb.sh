@@ -67,7 +67,10 @@ done
 # Depends: from what the binaries really link.
 shlibs=$(cd "$tree" && dpkg-shlibdeps -O "$stage/usr/bin/dose" "$stage/usr/bin/dose-notify" | sed -n 's/^shlibs:Depends=//p')
 [ -n "$shlibs" ] || { echo "build-deb: dpkg-shlibdeps found no dependencies" >&2; exit 1; }
-depends="$shlibs, libjs-katex"
+# `dose` opens libcurl.so.4 on its first transfer (dlopen, so start-up maps none of its 32 libraries):
+# dpkg-shlibdeps cannot see it, so it is named here, at the version the redirect and limit rules were
+# written against (7.88, Debian 12).
+depends="$shlibs, libcurl4 (>= 7.88), libjs-katex"
 
 installed_size=$(du -sk --apparent-size --exclude=DEBIAN "$stage" | cut -f1)
 sed -e "s|@VERSION@|$version|" -e "s|@ARCH@|$arch|" -e "s|@INSTALLED_SIZE@|$installed_size|" \
