@@ -232,8 +232,9 @@ extension HostileSyncTests.Setup {
     /// The peak RSS of `run` against the targets: what the transfer adds to the same command's floor
     /// (`arguments`, failing at once) stays within its `cap` MiB plus 6 MiB, always; and the whole
     /// stays within `target` MiB for the shipped kind of `dose`: a release build without Foundation.
-    /// A debug build, or one still linking Foundation, starts too high for the absolute target
-    /// (Foundation's pages alone are ~9 MiB): there it is a known issue, with the figures.
+    /// A debug build, or one still linking Foundation, may start too high for the absolute target
+    /// (Foundation's pages alone are ~9 MiB): there it is a known issue, with the figures, that may
+    /// or may not show (`dose sync`, whose pack waits on disk, stays under it even in a debug build).
     func expectPeakRSS(
         _ run: MeasuredProcess.Outcome, of arguments: [String], environment: [String: String] = [:], cap: Int, target: Int,
         sourceLocation: SourceLocation = #_sourceLocation
@@ -245,7 +246,10 @@ extension HostileSyncTests.Setup {
         let binary = Sandbox.binaryDirectory.appendingPathComponent("dose")
         let linksFoundation = try Data(contentsOf: binary).range(of: Data("FoundationEssentials".utf8)) != nil
         let shipped = !binary.path.contains("/debug/") && !linksFoundation
-        withKnownIssue("a debug build or one linking Foundation: `dose --version` alone peaks at \(version) KiB", sourceLocation: sourceLocation) {
+        withKnownIssue(
+            "a debug build or one linking Foundation: `dose --version` alone peaks at \(version) KiB", isIntermittent: true,
+            sourceLocation: sourceLocation
+        ) {
             #expect(run.maxRSSKiB <= target * 1024, "peak RSS \(run.maxRSSKiB) KiB", sourceLocation: sourceLocation)
         } when: {
             !shipped
