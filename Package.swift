@@ -44,7 +44,8 @@ let package = Package(
         .target(name: "DoseSystem", dependencies: ["DoseCore", "GLibGlue", "CGLib"], swiftSettings: noFoundation),
         // The one HTTP door: libcurl behind one wrapper file, limits enforced while reading, redirects
         // judged by us; a blocking driver for commands and a GLib-loop driver for the daemon.
-        .target(name: "DoseHTTP", dependencies: ["CCurl", "GLibGlue", "CGLib"], swiftSettings: noFoundation),
+        // A large answer may wait in a nameless temporary file (DoseSystem's) instead of in memory.
+        .target(name: "DoseHTTP", dependencies: ["CCurl", "DoseSystem", "GLibGlue", "CGLib"], swiftSettings: noFoundation),
         // The SQLite store: the pool and the learning queue.
         .target(name: "DoseStore", dependencies: ["DoseCore", "CSQLite"], swiftSettings: noFoundation),
         // The learning queue: durable intent, the AI provider client, the background worker.
@@ -62,7 +63,7 @@ let package = Package(
 
         .testTarget(name: "DoseCoreTests", dependencies: ["DoseCore"]),
         .testTarget(name: "DoseSystemTests", dependencies: ["DoseSystem", "DoseCore"]),
-        .testTarget(name: "DoseHTTPTests", dependencies: ["DoseHTTP", "DoseTestSupport", "GLibGlue", "CGLib"]),
+        .testTarget(name: "DoseHTTPTests", dependencies: ["DoseHTTP", "DoseSystem", "DoseTestSupport", "GLibGlue", "CGLib"]),
         .testTarget(name: "DoseStoreTests", dependencies: ["DoseStore", "DoseCore"]),
         .testTarget(name: "DoseAppTests", dependencies: ["DoseApp", "DoseCore", "DoseSystem", "DoseStore", "DoseTestSupport"]),
         .testTarget(name: "DoseLearningTests", dependencies: ["DoseLearning", "DoseStore", "DoseCore", "DoseSystem", "DoseTestSupport"]),

@@ -7,6 +7,8 @@ import DoseSystem
 /// The request carries the limits: the pack cap (`PackLimits.maxPackBytes`, counted as bytes
 /// arrive, after decompression), and the sync's wall-clock deadline for the whole fetch, every
 /// redirect included. Redirects to another origin are followed without the URL's credentials.
+/// The body arrives into a nameless temporary file in `bodyDirectory`, not into memory, so a
+/// refused pack never held up to 64 MiB of the process; `outcome` reads an accepted one back.
 struct PackFetcher: Sendable {
     /// The validators a previous fetch left, sent back as `If-None-Match` / `If-Modified-Since`.
     struct Validators: Sendable, Equatable {
@@ -21,6 +23,16 @@ struct PackFetcher: Sendable {
 
     /// Seconds the whole fetch may take (the `sync-timeout` setting).
     var deadlineSeconds: Int = DoseConfig.defaultSyncTimeout
+    /// Where the body waits while it arrives (see `bodyDirectory(_:)`).
+    var bodyDirectory: String
+
+    /// The cache directory (made 0700 if missing), or the data directory (the store's, there
+    /// anyway) when the cache directory cannot be made or written.
+    static func bodyDirectory(_ paths: DosePaths) -> String {
+        let cache = paths.cacheDirectory
+        if (try? FileSystem.makeDirectories(cache)) != nil, FileSystem.isWritableDirectory(cache) { return cache }
+        return paths.dataDirectory
+    }
 
     /// The conditional GET for `url`.
     func request(_ url: String, validators: Validators) -> HTTPRequest {
@@ -33,7 +45,7 @@ struct PackFetcher: Sendable {
             maxBodyBytes: PackLimits.maxPackBytes, connectTimeoutMilliseconds: min(15_000, deadline),
             deadlineMilliseconds: deadline, lowSpeedBytesPerSecond: 1,
             lowSpeedSeconds: max(1, min(30, deadlineSeconds / 2)))
-        return HTTPRequest(url: url, headers: headers, limits: limits)
+        return HTTPRequest(url: url, headers: headers, limits: limits, bodyDestination: .temporaryFile(directory: bodyDirectory))
     }
 
     /// What the exchange for `url` came to, or the error `dose sync` reports (exit status by cause).
@@ -49,6 +61,7 @@ struct PackFetcher: Sendable {
             case .tooLarge, .tooManyRedirects, .refusedRedirect: exitCode = .dataError
             case .timedOut, .tooSlow: exitCode = .temporaryFailure
             case .invalidURL: exitCode = .config
+            case .cannotStore: exitCode = .ioError
             case .cannotResolve, .cannotConnect, .connectionLost, .other: exitCode = .unavailable
             }
             throw CommandError("cannot fetch \(source): \(error.message); the cached pool stays in use", exitCode: exitCode)
@@ -59,11 +72,21 @@ struct PackFetcher: Sendable {
         case 200:
             let next = Validators(
                 etag: Self.validator(response.headers["etag"]), lastModified: Self.validator(response.headers["last-modified"]))
-            return .fetched(bytes: response.body, validators: next)
+            return .fetched(bytes: try Self.body(of: response, source: source), validators: next)
         default:
             throw CommandError(
                 "cannot fetch \(source): the server answered HTTP \(response.status); the cached pool stays in use",
                 exitCode: .unavailable)
+        }
+    }
+
+    /// The body's bytes, read back from its file (then closed, with the response, by the caller).
+    private static func body(of response: HTTPResponse, source: String) throws(CommandError) -> [UInt8] {
+        guard let file = response.bodyFile else { return response.body }
+        do {
+            return try file.read(limit: PackLimits.maxPackBytes)
+        } catch {
+            throw CommandError("cannot fetch \(source): \(error); the cached pool stays in use", exitCode: .ioError)
         }
     }
 

@@ -46,8 +46,11 @@ struct Sync: Sendable {
         }
         self.context = context
         source = PackSource(text)
-        fetcher = PackFetcher(deadlineSeconds: config.syncTimeout)
         let store = try openStore(context.paths)
+        // Only a web source downloads (the store made the data directory, the fallback).
+        let directory: String
+        if case .web = source { directory = PackFetcher.bodyDirectory(context.paths) } else { directory = context.paths.dataDirectory }
+        fetcher = PackFetcher(deadlineSeconds: config.syncTimeout, bodyDirectory: directory)
         do {
             if try store.meta("sync.source") == source.description {
                 previous = .init(etag: try store.meta("sync.etag"), lastModified: try store.meta("sync.last-modified"))

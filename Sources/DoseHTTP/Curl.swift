@@ -136,9 +136,10 @@ final class EasyHandle {
     private let errorBuffer: UnsafeMutablePointer<CChar>
 
     init(_ hop: Hop) throws(HTTPError) {
+        // The sink first: a throw before `raw` is set has nothing of libcurl's to clean up.
+        sink = try ResponseSink(maxBodyBytes: hop.maxBodyBytes, destination: hop.bodyDestination)
         guard let raw = try loadedCurl().pointee.easy_init() else { throw HTTPError(.other, "libcurl could not start") }
         self.raw = raw
-        sink = ResponseSink(maxBodyBytes: hop.maxBodyBytes)
         errorBuffer = .allocate(capacity: Int(CURL_ERROR_SIZE))
         errorBuffer.initialize(repeating: 0, count: Int(CURL_ERROR_SIZE))
         // From here a throw runs deinit, which cleans everything up.

@@ -13,6 +13,7 @@ struct Hop {
     var lowSpeedBytesPerSecond: Int
     var lowSpeedSeconds: Int
     var maxBodyBytes: Int
+    var bodyDestination: HTTPRequest.BodyDestination
 }
 
 /// The request logic both drivers share: each hop's settings, and what a finished hop means.
@@ -74,7 +75,8 @@ struct Exchange {
             user: onOrigin ? origin.user : nil, password: onOrigin ? origin.password : nil,
             connectTimeoutMilliseconds: min(limits.connectTimeoutMilliseconds, remaining),
             timeoutMilliseconds: remaining, lowSpeedBytesPerSecond: limits.lowSpeedBytesPerSecond,
-            lowSpeedSeconds: limits.lowSpeedSeconds, maxBodyBytes: limits.maxBodyBytes))
+            lowSpeedSeconds: limits.lowSpeedSeconds, maxBodyBytes: limits.maxBodyBytes,
+            bodyDestination: request.bodyDestination))
     }
 
     /// What the hop run by `handle`, ended with `error` (nil for success), means for the exchange.
@@ -83,7 +85,8 @@ struct Exchange {
         if let error { return .done(.failure(failure(handle, error))) }
         let status = handle.responseCode
         guard [301, 302, 303, 307, 308].contains(status), let location = handle.redirectURL else {
-            return .done(.success(HTTPResponse(status: status, headers: handle.sink.headers, body: handle.sink.body)))
+            let sink = handle.sink
+            return .done(.success(HTTPResponse(status: status, headers: sink.headers, body: sink.body, bodyFile: sink.file)))
         }
         do {
             try follow(status, to: location)
@@ -134,6 +137,8 @@ struct Exchange {
             return HTTPError(.tooLarge, "the answer is larger than \(Self.size(limits.maxBodyBytes))")
         case .headers:
             return HTTPError(.tooLarge, "the answer's headers are larger than \(Self.size(ResponseSink.maxHeaderBytes))")
+        case .storage(let failure):
+            return HTTPError(.cannotStore, printable(failure.description))
         case nil:
             break
         }

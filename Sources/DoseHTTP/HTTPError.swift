@@ -20,6 +20,9 @@ public struct HTTPError: Error, Sendable, Equatable, CustomStringConvertible {
         /// A redirect this request may not follow: another scheme, or another origin when the
         /// request keeps its credentials at home.
         case refusedRedirect
+        /// The answer could not be kept: its temporary file could not be created or written (no
+        /// permission, the disk full).
+        case cannotStore
         /// Anything else (TLS, a protocol error, libcurl itself).
         case other
     }

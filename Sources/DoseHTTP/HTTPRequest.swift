@@ -13,6 +13,16 @@ public struct HTTPRequest: Sendable {
         case refuse
     }
 
+    /// Where the final answer's body goes as it arrives.
+    public enum BodyDestination: Sendable, Equatable {
+        /// An array in memory, `HTTPResponse.body`: for small answers.
+        case memory
+        /// A nameless file created in `directory` (which must exist), `HTTPResponse.bodyFile`: for
+        /// large answers, whose bytes then wait in the page cache, not in the process's memory.
+        /// Each redirect hop gets a fresh file; the cap counts the same.
+        case temporaryFile(directory: String)
+    }
+
     /// An http:// or https:// URL; a user and password in it are sent only to its own origin.
     public var url: String
     public var method: Method
@@ -23,10 +33,12 @@ public struct HTTPRequest: Sendable {
     public var bearer: String?
     public var limits: HTTPLimits
     public var crossOriginRedirects: CrossOriginRedirects
+    public var bodyDestination: BodyDestination
 
     public init(
         url: String, method: Method = .get, headers: [(name: String, value: String)] = [], body: [UInt8]? = nil,
-        bearer: String? = nil, limits: HTTPLimits, crossOriginRedirects: CrossOriginRedirects = .followWithoutCredentials
+        bearer: String? = nil, limits: HTTPLimits, crossOriginRedirects: CrossOriginRedirects = .followWithoutCredentials,
+        bodyDestination: BodyDestination = .memory
     ) {
         self.url = url
         self.method = method
@@ -35,5 +47,6 @@ public struct HTTPRequest: Sendable {
         self.bearer = bearer
         self.limits = limits
         self.crossOriginRedirects = crossOriginRedirects
+        self.bodyDestination = bodyDestination
     }
 }

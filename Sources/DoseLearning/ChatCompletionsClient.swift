@@ -73,7 +73,7 @@ public struct ChatCompletionsClient: ArtifactGenerating {
         case .timedOut, .tooSlow: return .transport(.timedOut, detail: error.message)
         case .tooLarge: return .invalidOutput(error.message)
         case .invalidURL: return .transport(.other, detail: "provider.url is not a usable URL: \(error.message)")
-        case .other: return .transport(.other, detail: error.message)
+        case .other, .cannotStore: return .transport(.other, detail: error.message)
         case .refusedRedirect:
             let target = error.redirectTarget.map { " (\($0))" } ?? ""
             return .redirectRefused(

@@ -39,6 +39,8 @@ public struct DosePaths: Sendable, Equatable {
     public var dataDirectory: String { dataHome + "/" + Self.appDirectory }
     public var configDirectory: String { configHome + "/" + Self.appDirectory }
     public var stateDirectory: String { stateHome + "/" + Self.appDirectory }
+    /// What may be thrown away at any time (a download's nameless temporary file, pages).
+    public var cacheDirectory: String { cacheHome + "/" + Self.appDirectory }
 
     /// The SQLite store (the app's alone).
     public var database: String { dataDirectory + "/dose.sqlite3" }
@@ -51,6 +53,6 @@ public struct DosePaths: Sendable, Equatable {
     /// Where rendered dose pages go: the runtime directory, or the cache directory.
     public var pageDirectory: String {
         if let runtimeDirectory { return runtimeDirectory + "/" + Self.appDirectory + "/pages" }
-        return cacheHome + "/" + Self.appDirectory + "/pages"
+        return cacheDirectory + "/pages"
     }
 }

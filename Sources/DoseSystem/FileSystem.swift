@@ -1,7 +1,8 @@
 import DoseCore
 import Glibc
 
-/// Whole-file reads and atomic whole-file writes, the only ways Daily Dose touches its files.
+/// Whole-file reads and atomic whole-file writes, the only ways Daily Dose touches its files (with
+/// `TemporaryFile`, the nameless file a download waits in).
 public enum FileSystem {
     /// Reads a whole file, refusing one larger than `limit` bytes.
     public static func read(_ path: String, limit: Int = 256 << 20) throws(FileError) -> [UInt8] {
@@ -82,6 +83,30 @@ public enum FileSystem {
         return (try read(headCount, at: 0), try read(tailCount, at: size - tailCount))
     }
 
+    /// Reads a whole open file from its start with pread(2), so the file's offset (where a writer
+    /// appends) stays; refuses more than `limit` bytes. `path` names the file in errors.
+    public static func read(descriptor fd: Int32, path: String, limit: Int) throws(FileError) -> [UInt8] {
+        var info = stat()
+        guard fstat(fd, &info) == 0 else { throw FileError("read", path: path, errno: errno) }
+        let size = Int(info.st_size)
+        guard size <= limit else { throw FileError("read", path: path, reason: .tooLarge(limit: limit)) }
+        return try fill(size, path: path) { start, count, done in pread(fd, start, count, off_t(done)) }
+    }
+
+    /// Writes all of `bytes` at the open file's offset, resuming after a signal or a short write.
+    static func writeAll(_ bytes: UnsafeRawBufferPointer, to fd: Int32, path: String) throws(FileError) {
+        guard let base = bytes.baseAddress else { return }
+        var offset = 0
+        while offset < bytes.count {
+            let written = Glibc.write(fd, base + offset, bytes.count - offset)
+            if written < 0 {
+                if errno == EINTR { continue }
+                throw FileError("write", path: path, errno: errno)
+            }
+            offset += written
+        }
+    }
+
     /// Up to `count` bytes straight into a new array from `next` (`next(start, count, done)` reads at
     /// most `count` bytes to `start`, `done` already read), fewer when it reaches the end of the file.
     private static func fill(
@@ -131,15 +156,12 @@ public enum FileSystem {
         do {
             defer { close(fd) }
             guard fchmod(fd, mode) == 0 else { throw FileError("set permissions of", path: path, errno: errno) }
-            var offset = 0
-            while offset < bytes.count {
-                let written = bytes.withUnsafeBytes { Glibc.write(fd, $0.baseAddress! + offset, $0.count - offset) }
-                if written < 0 {
-                    if errno == EINTR { continue }
-                    throw FileError("write", path: path, errno: errno)
-                }
-                offset += written
+            // withUnsafeBytes rethrows untyped errors: the typed one is carried out by hand.
+            var failure: FileError?
+            bytes.withUnsafeBytes { buffer in
+                do throws(FileError) { try writeAll(buffer, to: fd, path: path) } catch { failure = error }
             }
+            if let failure { throw failure }
             guard fsync(fd) == 0 else { throw FileError("flush", path: path, errno: errno) }
         }
         guard rename(temporary, path) == 0 else { throw FileError("replace", path: path, errno: errno) }
@@ -192,6 +214,12 @@ public enum FileSystem {
     /// Removes a file; a missing file is not an error.
     public static func remove(_ path: String) throws(FileError) {
         if unlink(path) != 0 && errno != ENOENT { throw FileError("remove", path: path, errno: errno) }
+    }
+
+    /// True when `path` is a directory this process may create files in.
+    public static func isWritableDirectory(_ path: String) -> Bool {
+        var info = stat()
+        return stat(path, &info) == 0 && (info.st_mode & S_IFMT) == S_IFDIR && access(path, W_OK | X_OK) == 0
     }
 
     /// True when something exists at `path`.

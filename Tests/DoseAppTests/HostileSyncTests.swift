@@ -100,6 +100,38 @@ import Testing
         #expect(run.stderr.contains("cannot fetch \(source): the answer is larger than 64 MiB"), "\(run.stderr)")
         try setup.expectPeakRSS(run, of: ["sync", "http://127.0.0.1:9/pack.json"], cap: 64, target: 80)
         try setup.expectUnchanged(path)
+        #expect(setup.downloadsLeft() == [], "the refused pack left files behind")
+    }
+
+    @Test func aPackThatCannotBeWrittenEndsAsAnIOError() throws {
+        let setup = try Setup()
+        let source = setup.server.url("/endless")
+        // A 4 MiB limit on file sizes, SIGXFSZ ignored (kept across exec): write(2) fails with EFBIG
+        // once the download's file reaches it, as it would on a full disk.
+        let dose = Sandbox.binaryDirectory.appendingPathComponent("dose").path
+        let run = try MeasuredProcess(
+            "/bin/sh", ["-c", "trap '' XFSZ; exec prlimit --fsize=4194304 -- \"$@\"", "sh", dose, "sync", source],
+            environment: setup.sandbox.environment, directory: setup.sandbox.root
+        ).wait()
+        #expect(run.status == 74, "\(run.stderr)")
+        let cache = setup.sandbox.root.appendingPathComponent("cache/daily-dose").path
+        #expect(
+            run.stderr.contains("cannot fetch \(source): cannot write a temporary file in \(cache): File too large; the cached pool stays in use"),
+            "\(run.stderr)")
+        try setup.expectUnchanged("a download that cannot be written")
+        #expect(setup.downloadsLeft() == [])
+    }
+
+    @Test func aFetchedPackIsImportedFromItsFileAndLeavesNothing() throws {
+        let setup = try Setup()
+        let run = try setup.sandbox.dose("sync", setup.server.url("/pack"))
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect(run.stdout.contains("Synced "), "\(run.stdout)")
+        // The cache directory was made for it, private, and is empty again.
+        let cache = setup.sandbox.root.appendingPathComponent("cache/daily-dose").path
+        let mode = try FileManager.default.attributesOfItem(atPath: cache)[.posixPermissions] as? Int
+        #expect(mode == 0o700)
+        #expect(setup.downloadsLeft() == [])
     }
 
     @Test(arguments: [301, 302, 303, 307, 308])
@@ -223,6 +255,12 @@ import Testing
 }
 
 extension HostileSyncTests.Setup {
+    /// What is in the cache directory, where a sync's download waits (nameless, so always nothing).
+    func downloadsLeft() -> [String] {
+        let cache = sandbox.root.appendingPathComponent("cache/daily-dose").path
+        return ((try? FileManager.default.contentsOfDirectory(atPath: cache)) ?? []).sorted()
+    }
+
     func expectSnapshotUnchanged(sourceLocation: SourceLocation = #_sourceLocation) throws {
         #expect(try Self.snapshotText(sandbox) == snapshot, "the snapshot changed", sourceLocation: sourceLocation)
     }
@@ -232,8 +270,9 @@ extension HostileSyncTests.Setup {
     /// The peak RSS of `run` against the targets: what the transfer adds to the same command's floor
     /// (`arguments`, failing at once) stays within its `cap` MiB plus 6 MiB, always; and the whole
     /// stays within `target` MiB for the shipped kind of `dose`: a release build without Foundation.
-    /// A debug build, or one still linking Foundation, starts too high for the absolute target
-    /// (Foundation's pages alone are ~9 MiB): there it is a known issue, with the figures.
+    /// A debug build, or one still linking Foundation, may start too high for the absolute target
+    /// (Foundation's pages alone are ~9 MiB): there it is a known issue, with the figures, that may
+    /// or may not show (`dose sync`, whose pack waits on disk, stays under it even in a debug build).
     func expectPeakRSS(
         _ run: MeasuredProcess.Outcome, of arguments: [String], environment: [String: String] = [:], cap: Int, target: Int,
         sourceLocation: SourceLocation = #_sourceLocation
@@ -245,7 +284,10 @@ extension HostileSyncTests.Setup {
         let binary = Sandbox.binaryDirectory.appendingPathComponent("dose")
         let linksFoundation = try Data(contentsOf: binary).range(of: Data("FoundationEssentials".utf8)) != nil
         let shipped = !binary.path.contains("/debug/") && !linksFoundation
-        withKnownIssue("a debug build or one linking Foundation: `dose --version` alone peaks at \(version) KiB", sourceLocation: sourceLocation) {
+        withKnownIssue(
+            "a debug build or one linking Foundation: `dose --version` alone peaks at \(version) KiB", isIntermittent: true,
+            sourceLocation: sourceLocation
+        ) {
             #expect(run.maxRSSKiB <= target * 1024, "peak RSS \(run.maxRSSKiB) KiB", sourceLocation: sourceLocation)
         } when: {
             !shipped

@@ -93,6 +93,27 @@ import Testing
         #expect(ready != nil)
     }
 
+    /// The daemon's sync fetches on the GLib loop into a nameless file, imports it on the jobs queue,
+    /// and leaves nothing in the cache directory.
+    @Test func theDaemonsSyncImportsThePackFromItsFile() throws {
+        let box = try LearnSandbox()
+        let pack = box.root.appendingPathComponent("pack.json")
+        try Data(#"{"format": "daily-dose-pack/1", "items": [{"id": "f-ohm", "kind": "fact", "text": "Ohm: V = IR"}]}"#.utf8).write(to: pack)
+        let source = try HostileServer(pack: pack.path)
+        #expect(try box.dose("config", "set", "source", source.url("/pack")).status == 0)
+        let log = box.root.appendingPathComponent("daemon.log").path
+        let daemon = try box.start(["daemon"], log: log)
+        defer { kill(daemon.processIdentifier, SIGKILL); daemon.waitUntilExit() }
+        let synced = try box.wait(timeout: 15) {
+            ((try? String(contentsOfFile: log, encoding: .utf8)) ?? "").contains("planning pass done")
+        }
+        #expect(synced != nil, "\((try? String(contentsOfFile: log, encoding: .utf8)) ?? "")")
+        let show = try box.dose("show", "f-ohm")
+        #expect(show.status == 0 && show.stdout.contains("Ohm: V = IR"), "\(show.stdout)\(show.stderr)")
+        let cache = box.root.appendingPathComponent("cache/daily-dose").path
+        #expect(((try? FileManager.default.contentsOfDirectory(atPath: cache)) ?? ["(missing)"]) == [])
+    }
+
     @Test func theDaemonSleepsWhileAProviderIsSilent() throws {
         let box = try LearnSandbox()
         try box.startProvider(#"{"rules": [{"kind": "deck", "responses": ["hang:30"]}]}"#)

@@ -18,6 +18,8 @@ follows is ignored unless said otherwise, so a provider URL may end in /chat/com
                          CODE with a Location by WHERE: `other` = http://127.0.0.2:PORT/REST,
                          `same` = /REST (REST defaults to `record`), `file` = file:///etc/passwd
   /delay/S/REST          S seconds of silence, then 302 to /REST
+  /moved/REST            302 to /REST with a body of its own (64 KiB of "moved "), which a client
+                         must drop, not prepend to the next answer
   /loop                  302 to /loop, forever
 
 Every request is logged as one JSON line: server (the address it arrived at), path, method,
@@ -165,6 +167,10 @@ class Handler(BaseHTTPRequestHandler):
     def mode_delay(self, rest):
         time.sleep(number(rest, 1))
         self.answer(302, b"", [("Location", "/" + "/".join(rest[1:] or ["ok"]))])
+
+    def mode_moved(self, rest):
+        self.answer(302, b"moved " * 10923, [("Location", "/" + "/".join(rest or ["ok"])),
+                                            ("Content-Type", "text/plain")])
 
     def mode_loop(self, rest):
         self.answer(302, b"", [("Location", "/loop")])

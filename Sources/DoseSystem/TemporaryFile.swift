@@ -1,0 +1,54 @@
+import Glibc
+
+/// A file without a name, for bytes that should wait on disk instead of in the process's memory:
+/// written with write(2), they sit in the page cache, which the kernel may drop or write back.
+///
+/// Created already unlinked (`O_TMPFILE`; where the file system lacks it, `mkstemp` and `unlink` at
+/// once), mode 0600, close-on-exec: nothing of it is ever left on disk, a crash included. Closed
+/// when the last reference goes. Appends write at the file's offset; reads use pread(2) from the
+/// start, so reading never moves the writer. Used by one thread at a time (the writer, then a reader).
+public final class TemporaryFile: Sendable {
+    /// Where it lives (for messages; it has no name there).
+    public let directory: String
+    private let descriptor: Int32
+
+    /// Creates the file in `directory`, which must exist.
+    public init(in directory: String) throws(FileError) {
+        self.directory = directory
+        descriptor = try Self.create(in: directory)
+    }
+
+    deinit {
+        close(descriptor)
+    }
+
+    /// Adds `bytes` at the end.
+    public func append(_ bytes: UnsafeRawBufferPointer) throws(FileError) {
+        try FileSystem.writeAll(bytes, to: descriptor, path: label)
+    }
+
+    /// Everything written so far, refusing more than `limit` bytes.
+    public func read(limit: Int) throws(FileError) -> [UInt8] {
+        try FileSystem.read(descriptor: descriptor, path: label, limit: limit)
+    }
+
+    /// What errors call it: "cannot write a temporary file in DIR: …".
+    private var label: String { "a temporary file in \(directory)" }
+
+    private static func create(in directory: String) throws(FileError) -> Int32 {
+        // Glibc spells O_TMPFILE only under _GNU_SOURCE; __O_TMPFILE is its value (O_DIRECTORY included).
+        let fd = open(directory, __O_TMPFILE | O_RDWR | O_CLOEXEC, 0o600)
+        if fd >= 0 { return fd }
+        // Only a kernel or file system without O_TMPFILE falls back; any other failure is the answer.
+        guard errno == EOPNOTSUPP || errno == EISDIR || errno == EINVAL else {
+            throw FileError("create a temporary file in", path: directory, errno: errno)
+        }
+        var template = Array((directory + "/.download-XXXXXX").utf8CString)
+        // mkstemp makes the file 0600.
+        let named = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
+        guard named >= 0 else { throw FileError("create a temporary file in", path: directory, errno: errno) }
+        _ = template.withUnsafeBufferPointer { unlink($0.baseAddress!) }
+        _ = fcntl(named, F_SETFD, FD_CLOEXEC)
+        return named
+    }
+}
