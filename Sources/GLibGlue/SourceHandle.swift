@@ -78,7 +78,9 @@ public final class SourceHandle {
     /// GLib installs its handler for `signal` while any such source exists and restores the default
     /// disposition when the last one is gone. A signal GLib does not support gives an inactive handle.
     public static func unixSignal(_ signal: Int32, priority: Int32 = G_PRIORITY_DEFAULT, _ handler: @escaping () -> Bool) -> SourceHandle {
-        attach(g_unix_signal_source_new(signal), priority: priority, handler) { data in
+        // GLib watches only these (it would print a CRITICAL and return no source for another): no source then.
+        let watchable = [SIGHUP, SIGINT, SIGTERM, SIGUSR1, SIGUSR2, SIGWINCH].contains(signal)
+        return attach(watchable ? g_unix_signal_source_new(signal) : nil, priority: priority, handler) { data in
             CallbackBox<SourceCallback<() -> Bool>>.from(data)?.value.handler() == true ? 1 : 0
         }
     }
