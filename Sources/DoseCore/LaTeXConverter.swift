@@ -333,13 +333,13 @@ struct LaTeXConverter {
     }
 
     /// Symbols that behave as letters, so spaces after them fall away before an operand.
-    private static let letterLike: Set<String> = Set(LaTeXText.greek.keys).union([
+    private static let letterLike: Set<String> = Set(LaTeXText.greek.lazy.map(\.key)).union([
         "partial", "nabla", "hbar", "hslash", "ell", "imath", "jmath", "aleph", "wp", "Re", "Im",
     ])
 
     /// Operators, relations and arrows, spaced symmetrically.
-    private static let binaryLike: Set<String> = Set(LaTeXText.relations.keys)
-        .union(LaTeXText.arrows.keys).union(LaTeXText.operators.keys)
+    private static let binaryLike: Set<String> = Set(LaTeXText.relations.lazy.map(\.key))
+        .union(LaTeXText.arrows.lazy.map(\.key)).union(LaTeXText.operators.lazy.map(\.key))
 
     /// Commands whose rendering starts with an operand.
     private static let operandCommands: Set<String> = letterLike.union([

@@ -1,15 +1,22 @@
 /// The command tables: names as TeX reads them (without the backslash) to Unicode.
 extension LaTeXText {
     /// Commands that stand for one symbol and take no argument.
+    ///
+    /// Built once from the groups below, which are plain lists (no hashing of their own): every
+    /// command that prints a formula pays for this table at its first lookup, so each name is hashed
+    /// once, into a table sized up front. A name in two groups keeps the first group's symbol.
     static let symbols: [String: String] = {
-        var table: [String: String] = [:]
-        for group in [greek, relations, arrows, operators, bigOperators, delimiters, miscellany] {
-            table.merge(group) { first, _ in first }
+        let groups = [greek, relations, arrows, operators, bigOperators, delimiters, miscellany]
+        var table = [String: String](minimumCapacity: groups.reduce(0) { $0 + $1.count })
+        for group in groups {
+            for (name, symbol) in group where table[name] == nil {
+                table[name] = symbol
+            }
         }
         return table
     }()
 
-    static let greek: [String: String] = [
+    static let greek: KeyValuePairs<String, String> = [
         "alpha": "α", "beta": "β", "gamma": "γ", "delta": "δ", "epsilon": "ϵ", "varepsilon": "ε",
         "zeta": "ζ", "eta": "η", "theta": "θ", "vartheta": "ϑ", "iota": "ι", "kappa": "κ",
         "varkappa": "ϰ", "lambda": "λ", "mu": "μ", "nu": "ν", "xi": "ξ", "omicron": "ο", "pi": "π",
@@ -25,7 +32,7 @@ extension LaTeXText {
         "varOmega": "Ω",
     ]
 
-    static let relations: [String: String] = [
+    static let relations: KeyValuePairs<String, String> = [
         "le": "≤", "leq": "≤", "leqslant": "⩽", "ge": "≥", "geq": "≥", "geqslant": "⩾",
         "lt": "<", "gt": ">", "neq": "≠", "ne": "≠", "approx": "≈", "approxeq": "≊",
         "equiv": "≡", "sim": "∼", "simeq": "≃", "cong": "≅", "propto": "∝", "ll": "≪", "gg": "≫",
@@ -39,7 +46,7 @@ extension LaTeXText {
         "frown": "⌢", "between": "≬",
     ]
 
-    static let arrows: [String: String] = [
+    static let arrows: KeyValuePairs<String, String> = [
         "to": "→", "rightarrow": "→", "leftarrow": "←", "gets": "←", "leftrightarrow": "↔",
         "Rightarrow": "⇒", "Leftarrow": "⇐", "Leftrightarrow": "⇔", "iff": "⟺", "implies": "⟹",
         "impliedby": "⟸", "mapsto": "↦", "longmapsto": "⟼", "uparrow": "↑", "downarrow": "↓",
@@ -54,7 +61,7 @@ extension LaTeXText {
         "twoheadrightarrow": "↠", "rightrightarrows": "⇉", "leftleftarrows": "⇇",
     ]
 
-    static let operators: [String: String] = [
+    static let operators: KeyValuePairs<String, String> = [
         "times": "×", "cdot": "·", "div": "÷", "pm": "±", "mp": "∓", "ast": "∗", "star": "⋆",
         "circ": "∘", "bullet": "•", "oplus": "⊕", "ominus": "⊖", "otimes": "⊗", "odot": "⊙",
         "oslash": "⊘", "nabla": "∇", "partial": "∂", "infty": "∞", "angle": "∠",
@@ -66,7 +73,7 @@ extension LaTeXText {
         "over": "/", "choose": " choose ",
     ]
 
-    static let bigOperators: [String: String] = [
+    static let bigOperators: KeyValuePairs<String, String> = [
         "sum": "∑", "prod": "∏", "coprod": "∐", "int": "∫", "iint": "∬", "iiint": "∭",
         "iiiint": "⨌", "oint": "∮", "oiint": "∯", "oiiint": "∰", "bigcup": "⋃", "bigcap": "⋂",
         "bigoplus": "⨁", "bigotimes": "⨂", "bigodot": "⨀", "bigvee": "⋁", "bigwedge": "⋀",
@@ -75,7 +82,7 @@ extension LaTeXText {
 
     /// Delimiters. Braces become ❴ ❵ (U+2774, U+2775), never `{ }`, so the output keeps
     /// its no-brace guarantee while a set still reads as a set.
-    static let delimiters: [String: String] = [
+    static let delimiters: KeyValuePairs<String, String> = [
         "langle": "⟨", "rangle": "⟩", "lceil": "⌈", "rceil": "⌉", "lfloor": "⌊", "rfloor": "⌋",
         "lvert": "|", "rvert": "|", "vert": "|", "lVert": "‖", "rVert": "‖", "Vert": "‖",
         "lbrace": "❴", "rbrace": "❵", "lbrack": "[", "rbrack": "]", "lparen": "(", "rparen": ")",
@@ -84,7 +91,7 @@ extension LaTeXText {
         "backslash": "∖", "textbackslash": "∖",
     ]
 
-    static let miscellany: [String: String] = [
+    static let miscellany: KeyValuePairs<String, String> = [
         "ldots": "…", "cdots": "…", "dots": "…", "dotsc": "…", "dotsb": "…", "dotsm": "…",
         "dotsi": "…", "dotso": "…", "vdots": "⋮", "ddots": "⋱", "textellipsis": "…",
         "forall": "∀", "exists": "∃", "nexists": "∄", "emptyset": "∅", "varnothing": "∅",
