@@ -13,8 +13,8 @@ enum LearnSetup {
         _ context: AppContext, network: any NetworkStatus, transport: any HTTPTransport = BlockingHTTP(),
         progress: @escaping (String) -> Void
     ) -> LearningWorker {
-        let total = Environment.value("DOSE_PROVIDER_TIMEOUT").flatMap(Double.init) ?? 120
-        let connect = Environment.value("DOSE_PROVIDER_CONNECT_TIMEOUT").flatMap(Double.init) ?? min(15, total)
+        let total = seconds(Environment.value("DOSE_PROVIDER_TIMEOUT")) ?? 120
+        let connect = seconds(Environment.value("DOSE_PROVIDER_CONNECT_TIMEOUT")).map { min($0, total) } ?? min(15, total)
         let paths = context.paths
         return LearningWorker(.init(
             databasePath: paths.database, lockPath: paths.dataDirectory + "/learn.lock",
@@ -22,6 +22,12 @@ enum LearnSetup {
             client: ChatCompletionsClient(transport: transport, connectTimeout: connect, totalTimeout: total),
             network: network, now: { WallClock.now() }, jitter: { Double.random(in: -1...1) },
             progress: progress))
+    }
+
+    /// A timeout from the environment: a finite number of seconds, 0.1 to one day; anything else is ignored.
+    private static func seconds(_ text: String?) -> Double? {
+        guard let value = text.flatMap(Double.init), value.isFinite, (0.1...86_400).contains(value) else { return nil }
+        return value
     }
 
     /// Opens the store's learning tables.

@@ -50,7 +50,12 @@ public final class LoopHTTP: HTTPTransport, @unchecked Sendable {
             answer.value.withLock { $0 = result }
             done.signal()
         }
-        done.wait()
+        // libcurl's own deadline ends the transfer while the loop runs; this one holds when it no
+        // longer does (the loop quit on SIGTERM), so a waiting job never blocks its queue for good.
+        let seconds = request.limits.deadlineMilliseconds / 1000 + 5
+        if done.wait(timeout: .now() + .seconds(seconds)) == .timedOut {
+            return .failure(HTTPError(.timedOut, "no complete answer within \(seconds) s (the transfer loop is not running)"))
+        }
         return answer.value.withLock { $0 } ?? .failure(HTTPError(.other, "the request ended without a result"))
     }
 

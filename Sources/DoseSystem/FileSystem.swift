@@ -1,4 +1,5 @@
 import DoseCore
+import CGLib
 import Glibc
 
 /// Whole-file reads and atomic whole-file writes, the only ways Daily Dose touches its files (with
@@ -144,9 +145,9 @@ public enum FileSystem {
         // The writer's pid is in the name, so a later write can tell a dead writer's leftover (SIGKILL
         // between create and rename) from a live one's and sweep only the former.
         var template = Array((path + ".tmp-\(getpid())-XXXXXX").utf8CString)
-        let fd = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
+        // Close-on-exec from the start: another thread of the process may fork meanwhile.
+        let fd = template.withUnsafeMutableBufferPointer { g_mkstemp_full($0.baseAddress!, O_RDWR | O_CLOEXEC, 0o600) }
         guard fd >= 0 else { throw FileError("create a temporary file for", path: path, errno: errno) }
-        _ = fcntl(fd, F_SETFD, FD_CLOEXEC)
         let temporary = String(decoding: template.dropLast().map { UInt8(bitPattern: $0) }, as: UTF8.self)
         // Errors name the file being replaced, not the temporary (which is removed on failure anyway).
         var committed = false

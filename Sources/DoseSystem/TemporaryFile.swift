@@ -1,3 +1,4 @@
+import CGLib
 import Glibc
 
 /// A file without a name, for bytes that should wait on disk instead of in the process's memory:
@@ -44,11 +45,10 @@ public final class TemporaryFile: Sendable {
             throw FileError("create a temporary file in", path: directory, errno: errno)
         }
         var template = Array((directory + "/.download-XXXXXX").utf8CString)
-        // mkstemp makes the file 0600.
-        let named = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
+        // 0600 and close-on-exec from the start (another thread may fork meanwhile); GLib has the mkostemp glibc hides.
+        let named = template.withUnsafeMutableBufferPointer { g_mkstemp_full($0.baseAddress!, O_RDWR | O_CLOEXEC, 0o600) }
         guard named >= 0 else { throw FileError("create a temporary file in", path: directory, errno: errno) }
         _ = template.withUnsafeBufferPointer { unlink($0.baseAddress!) }
-        _ = fcntl(named, F_SETFD, FD_CLOEXEC)
         return named
     }
 }
