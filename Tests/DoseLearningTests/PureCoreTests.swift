@@ -10,12 +10,23 @@ import Testing
 
     @Test func jitterStaysWithinTenPercentAndNeverPassesTheCap() {
         #expect(Backoff.delay(afterFailures: 1, jitter: 1) == 66)
-        #expect(Backoff.delay(afterFailures: 1, jitter: -1) == 54)
+        #expect(Backoff.delay(afterFailures: 1, jitter: -1) == 66, "jitter only lengthens: never before a minute")
+        #expect(Backoff.delay(afterFailures: 1, jitter: -0.5) == 63)
         #expect(Backoff.delay(afterFailures: 3, jitter: 0.5) == 252)
         #expect(Backoff.delay(afterFailures: 5, jitter: 1) == 900)
-        #expect(Backoff.delay(afterFailures: 5, jitter: -1) == 810)
+        #expect(Backoff.delay(afterFailures: 5, jitter: -1) == 900, "nothing shortens a step, the cap included")
         #expect(Backoff.delay(afterFailures: 2, jitter: .nan) == 120)
         #expect(Backoff.delay(afterFailures: 1_000_000) == 900)
+    }
+
+    @Test func noJitterSampleBringsARetryBeforeItsStep() {
+        for failures in 1...7 {
+            let bare = Backoff.delay(afterFailures: failures)
+            for step in -20...20 {
+                let delay = Backoff.delay(afterFailures: failures, jitter: Double(step) / 20)
+                #expect(delay >= bare && delay <= min(Backoff.cap, bare + bare / 10), "failures \(failures), jitter \(step)/20: \(delay) s")
+            }
+        }
     }
 
     @Test func retryAfterIsHonouredWithinTheCap() {
