@@ -12,8 +12,11 @@ public final class SystemZone: ZoneRules, @unchecked Sendable {
     public let identifier: String
 
     /// A zone by tz identifier; nil when the database does not know it.
+    ///
+    /// A name or path that leads to a file which is not a TZif file (`TZ=:/etc/passwd`, a FIFO) is no
+    /// zone: GLib would assert on its contents (a CRITICAL on stderr) or block reading a FIFO.
     public init?(identifier: String) {
-        guard let zone = g_time_zone_new_identifier(identifier) else { return nil }
+        guard Self.isZoneFileOrAbsent(identifier), let zone = g_time_zone_new_identifier(identifier) else { return nil }
         self.zone = zone
         self.identifier = identifier
     }
@@ -39,6 +42,23 @@ public final class SystemZone: ZoneRules, @unchecked Sendable {
     public func utcOffset(at instant: Int64) -> Int {
         let interval = g_time_zone_find_interval(zone, G_TIME_TYPE_UNIVERSAL, gint64(instant))
         return Int(g_time_zone_get_offset(zone, interval))
+    }
+
+    /// Whether the file GLib would read for `identifier` is a regular TZif file, or there is none (GLib
+    /// then knows the name itself, as for `UTC`, or reads it as a POSIX rule such as `EST5EDT`).
+    private static func isZoneFileOrAbsent(_ identifier: String) -> Bool {
+        let directory = Environment.value("TZDIR") ?? "/usr/share/zoneinfo"
+        let path = identifier.hasPrefix("/") ? identifier : directory + "/" + identifier
+        let fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
+        guard fd >= 0 else { return true }
+        defer { close(fd) }
+        var status = stat()
+        guard fstat(fd, &status) == 0 else { return false }
+        // A directory (`TZ=:/`) is absent as a file; anything else but a regular file is refused.
+        if (status.st_mode & S_IFMT) == S_IFDIR { return true }
+        guard (status.st_mode & S_IFMT) == S_IFREG else { return false }
+        var magic = [UInt8](repeating: 0, count: 4)
+        return read(fd, &magic, 4) == 4 && magic == Array("TZif".utf8)
     }
 
     /// The zone name `/etc/localtime` points at (`…/zoneinfo/Europe/London` → `Europe/London`).

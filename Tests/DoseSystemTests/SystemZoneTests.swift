@@ -1,4 +1,5 @@
 import DoseCore
+import Glibc
 import Testing
 
 @testable import DoseSystem
@@ -15,6 +16,20 @@ import Testing
 
     func date(_ text: String) throws -> CivilDate {
         try #require(CivilDate(iso: text))
+    }
+
+    @Test(.timeLimit(.minutes(1))) func aFileThatIsNoZoneIsNoZone() throws {
+        // GLib asserted on these (a CRITICAL on stderr) or, for a FIFO, would block reading it.
+        #expect(SystemZone(identifier: "/etc/passwd") == nil)
+        #expect(SystemZone(identifier: "../../../../etc/passwd") == nil)
+        let fifo = "/tmp/dose-zone-fifo-\(getpid())"
+        #expect(mkfifo(fifo, 0o600) == 0)
+        defer { unlink(fifo) }
+        #expect(SystemZone(identifier: fifo) == nil)
+        // What is a zone stays one: a file, a path to one, a name GLib knows itself, a POSIX rule.
+        for name in ["Europe/London", "/usr/share/zoneinfo/Asia/Kolkata", "UTC", "EST5EDT"] {
+            #expect(SystemZone(identifier: name) != nil, "\(name)")
+        }
     }
 
     @Test func offsetsAroundLondonTransitions() throws {
