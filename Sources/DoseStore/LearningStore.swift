@@ -164,10 +164,13 @@ public struct LearningStore {
         }
     }
 
-    /// Counts a failed attempt that retrying cannot fix, and pauses the queue, in one transaction.
+    /// Ends an attempt that retrying cannot fix and pauses the queue, in one transaction.
+    ///
+    /// Not counted as an attempt (like an offline wait): the request says nothing about the topic,
+    /// only about the provider settings, and a pause must not eat into the topic's retries.
     public func pause(subject: String, topic: String, reason: String, fingerprint: String) throws(StoreError) {
         try connection.transaction("pausing the learning queue") { () throws(StoreError) in
-            try finishAttempt(subject, topic, lastError: reason, nextAttemptAt: nil, countsAsAttempt: true)
+            try finishAttempt(subject, topic, lastError: reason, nextAttemptAt: nil, countsAsAttempt: false)
             try setPause(reason: reason, fingerprint: fingerprint)
         }
     }

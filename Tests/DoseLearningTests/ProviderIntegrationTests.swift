@@ -97,6 +97,9 @@ import Testing
         let ohm = try #require(try box.list()["Ohm"])
         #expect(ohm["state"] as? String == "paused")
         #expect((ohm["lastError"] as? String ?? "").contains("401"))
+        // docs/learning.md: a pause spends no attempt, and `learn list` shows none.
+        for topic in ["Ohm", "Gauss"] { #expect(try box.list()[topic]?["attempts"] as? Int == 0, "\(topic)") }
+        #expect(!(try box.dose("learn", "list").stdout.contains("attempt")))
         #expect(try box.list()["Gauss"]?["state"] as? String == "paused")
         // A key appears: the settings changed, the queue resumes.
         let keyFile = box.root.appendingPathComponent("key").path

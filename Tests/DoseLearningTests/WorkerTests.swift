@@ -141,6 +141,9 @@ import Testing
             return
         }
         #expect(rig.client.total == 1)
+        // The refused request spent no attempt: not on the topic, not on the backoff.
+        for topic in ["Ohm", "Kirchhoff"] { #expect(try rig.entry(topic)?.pending?.attempts == 0, "\(topic)") }
+        #expect(try rig.store().queueState().failures == 0)
         // A new key lifts the pause.
         rig.provider.key = "k2"
         #expect(try rig.worker.runPass(foreground: false) == .idle)
