@@ -4,8 +4,8 @@ import DoseCore
 ///
 /// `provider.url` is the API's base URL, as OpenAI-compatible clients take it
 /// (`https://api.openai.com/v1`, `http://localhost:11434/v1` for Ollama,
-/// `http://127.0.0.1:8080/v1` for llama.cpp); requests go to `{url}/chat/completions`.
-/// A URL that already ends in `/chat/completions` is used as it is.
+/// `http://127.0.0.1:8080/v1` for llama.cpp); requests go to `{url}/chat/completions`, joined to the
+/// path before any query (`?api-version=…`). A URL whose path already ends in `/chat/completions` is used as it is.
 public struct ProviderSettings: Sendable, Equatable {
     public var url: String?
     public var model: String?
@@ -27,11 +27,24 @@ public struct ProviderSettings: Sendable, Equatable {
         }
     }
 
-    /// The chat-completions endpoint.
+    /// The chat-completions endpoint: `/chat/completions` joined to the URL's path, its query kept.
+    ///
+    /// `https://x/openai/deployments/d?api-version=2024-02-01` (Azure style) becomes
+    /// `https://x/openai/deployments/d/chat/completions?api-version=2024-02-01`. A fragment is dropped:
+    /// it is never sent to a server, and joined after it the path would be lost too.
     public var endpoint: String? {
-        guard var base = url else { return nil }
+        guard let url else { return nil }
+        var rest = Substring(url)
+        if let hash = rest.firstIndex(of: "#") { rest = rest[..<hash] }
+        var query: Substring = ""
+        if let mark = rest.firstIndex(of: "?") {
+            query = rest[mark...]
+            rest = rest[..<mark]
+        }
+        var base = String(rest)
         while base.hasSuffix("/") { base.removeLast() }
-        return base.hasSuffix("/chat/completions") ? base : base + "/chat/completions"
+        let path = base.hasSuffix("/chat/completions") ? base : base + "/chat/completions"
+        return path + (query == "?" ? "" : query)
     }
 
     /// The URL's host, without brackets, port or user info.

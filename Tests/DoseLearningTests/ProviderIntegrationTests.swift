@@ -117,6 +117,23 @@ import Testing
         #expect(!run.stdout.contains("sk-test-secret") && !run.stderr.contains("sk-test-secret"))
     }
 
+    /// An Azure-style `provider.url` with a query: the path is joined, the query kept, the fragment dropped.
+    @Test func aQueryInTheProviderURLIsKeptAfterTheJoinedPath() throws {
+        let box = try LearnSandbox()
+        try box.startProvider()
+        #expect(try box.dose("config", "set", "provider.url", box.providerURL + "/deployments/d?api-version=2024-02-01#x").status == 0)
+        #expect(try box.dose("config", "set", "provider.model", "test-model").status == 0)
+        try box.dose("learn", "tick", "Physics", "Ohm")
+        let run = try box.dose("learn", "run")
+        #expect(run.status == 0, "\(run.stdout)\(run.stderr)")
+        let requests = try box.requests()
+        #expect(requests.count == 2)
+        for request in requests {
+            #expect(request["path"] as? String == "/v1/deployments/d/chat/completions")
+            #expect(request["query"] as? String == "api-version=2024-02-01")
+        }
+    }
+
     @Test func untickRemovesThePendingEntry() throws {
         let box = try LearnSandbox()
         try box.dose("learn", "tick", "Physics", "Ohm")

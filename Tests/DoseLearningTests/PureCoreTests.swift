@@ -116,6 +116,16 @@ import Testing
         #expect(settings("http://localhost:11434/v1").endpoint == "http://localhost:11434/v1/chat/completions")
         #expect(settings("https://api.example.com/v1/").endpoint == "https://api.example.com/v1/chat/completions")
         #expect(settings("http://h/v1/chat/completions").endpoint == "http://h/v1/chat/completions")
+        // The path is joined before the query, which is kept (Azure's `api-version`).
+        #expect(settings("https://x/openai/deployments/d?api-version=2024-02-01").endpoint
+            == "https://x/openai/deployments/d/chat/completions?api-version=2024-02-01")
+        #expect(settings("https://x/v1/?a=1&b=2").endpoint == "https://x/v1/chat/completions?a=1&b=2")
+        #expect(settings("https://x/v1/chat/completions?api-version=1").endpoint == "https://x/v1/chat/completions?api-version=1")
+        #expect(settings("https://x?a=1").endpoint == "https://x/chat/completions?a=1")
+        #expect(settings("https://x/v1?").endpoint == "https://x/v1/chat/completions")
+        // A fragment is dropped (never sent to a server), with or without a query before it.
+        #expect(settings("https://x/v1#frag").endpoint == "https://x/v1/chat/completions")
+        #expect(settings("https://x/v1?a=1#frag?b=2").endpoint == "https://x/v1/chat/completions?a=1")
     }
 
     @Test func loopbackDetection() {

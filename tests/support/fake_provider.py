@@ -13,7 +13,8 @@ else "default". Responses:
   401 / 404     key refused / model not found    hang:S       sleep S seconds, then answer ok
   malformed     content that is not JSON         invalid      JSON with too few cards/questions
   garbage       a response body that is not JSON
-Every request is logged as one JSON line: kind, subject, topic, response, auth (bool), time.
+Every request is logged as one JSON line: kind, subject, topic, response, auth (bool), time, path and
+query (the request target split at "?"; the endpoint may carry a query, as Azure's api-version).
 """
 import argparse
 import json
@@ -82,7 +83,8 @@ class Handler(BaseHTTPRequestHandler):
     def do_POST(self):
         length = int(self.headers.get("Content-Length", "0"))
         raw = self.rfile.read(length)
-        if not self.path.endswith("/chat/completions"):
+        path, _, query = self.path.partition("?")
+        if not path.endswith("/chat/completions"):
             return self.send(404, {"error": {"message": "no such endpoint", "type": "invalid_request_error"}})
         try:
             request = json.loads(raw)
@@ -98,7 +100,8 @@ class Handler(BaseHTTPRequestHandler):
         with lock:
             with open(args.log, "a") as log:
                 log.write(json.dumps({"kind": kind, "subject": subject, "topic": topic, "response": response,
-                                      "auth": "Authorization" in self.headers, "time": time.time()}) + "\n")
+                                      "auth": "Authorization" in self.headers, "time": time.time(),
+                                      "path": path, "query": query}) + "\n")
                 log.flush()
         delay = script.get("delay_ms", 0)
         if delay:
