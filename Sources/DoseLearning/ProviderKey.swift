@@ -47,11 +47,34 @@ public enum ProviderKey {
         guard total <= maxBytes else {
             throw LearningError(.provider, "the key file \(keyFile) (provider.key-file) is too large to hold an API key")
         }
-        let key = String(decoding: bytes[0..<total], as: UTF8.self).trimmingCharacters(where: { $0.isWhitespace })
-        guard !key.isEmpty else { throw LearningError(.provider, "the key file \(keyFile) (provider.key-file) is empty") }
+        return try key(from: bytes[0..<total], keyFile: keyFile)
+    }
+
+    /// The key in a key file's bytes: one line of printable text, whitespace around it (a trailing newline) ignored.
+    ///
+    /// Anything else is refused, naming the file: a NUL would cut the `Authorization` header short in C,
+    /// an ESC or another control character is no part of any API key and would reach the header as it is.
+    static func key(from bytes: ArraySlice<UInt8>, keyFile: String) throws(LearningError) -> String {
+        let name = "the key file \(keyFile) (provider.key-file)"
+        guard let text = String(validating: bytes, as: UTF8.self) else {
+            throw LearningError(.provider, "\(name) is not UTF-8 text")
+        }
+        let key = text.trimmingCharacters(where: { $0.isWhitespace })
+        guard !key.isEmpty else { throw LearningError(.provider, "\(name) is empty") }
         guard !key.contains(where: { $0.isNewline }) else {
-            throw LearningError(.provider, "the key file \(keyFile) (provider.key-file) holds more than one line")
+            throw LearningError(.provider, "\(name) holds more than one line")
+        }
+        if let (offset, scalar) = key.unicodeScalars.enumerated().first(where: { isControl($0.element) }) {
+            let code = String(scalar.value, radix: 16, uppercase: true)
+            throw LearningError(
+                .provider,
+                "\(name) holds a control character (U+\(String(repeating: "0", count: max(0, 4 - code.count)) + code) at character \(offset + 1)); an API key is one line of printable text")
         }
         return key
+    }
+
+    /// C0 controls, DEL and C1 controls.
+    private static func isControl(_ scalar: Unicode.Scalar) -> Bool {
+        scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value)
     }
 }

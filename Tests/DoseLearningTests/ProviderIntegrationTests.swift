@@ -134,6 +134,25 @@ import Testing
         }
     }
 
+    /// A key file with an ESC (or a NUL) in it is refused, naming the file: no request without the key.
+    @Test func aKeyFileWithControlCharactersIsRefused() throws {
+        let box = try LearnSandbox()
+        try box.startProvider()
+        try box.configureProvider()
+        let keyFile = box.root.appendingPathComponent("key").path
+        for bytes in [Array("sk-ab\u{1B}]0;owned\u{07}c\n".utf8), Array("sk-ab".utf8) + [0] + Array("c\n".utf8)] {
+            #expect(FileManager.default.createFile(atPath: keyFile, contents: Data(bytes), attributes: [.posixPermissions: 0o600]))
+            #expect(try box.dose("config", "set", "provider.key-file", keyFile).status == 0)
+            try box.dose("learn", "tick", "Physics", "Ohm")
+            let run = try box.dose("learn", "run")
+            #expect(run.status == 78, "\(run.stdout)\(run.stderr)")
+            #expect(run.stdout.contains("the key file \(keyFile) (provider.key-file) holds a control character"), "\(run.stdout)")
+            #expect(try box.requests().isEmpty, "nothing is sent without the key")
+            let entry = try box.list()["Ohm"]
+            #expect(entry?["state"] as? String == "waiting-for-provider")
+        }
+    }
+
     @Test func untickRemovesThePendingEntry() throws {
         let box = try LearnSandbox()
         try box.dose("learn", "tick", "Physics", "Ohm")
