@@ -29,7 +29,7 @@ extension LearnCommand {
             print("Waiting for a provider: \(reason).")
         case .paused(let reason):
             print("Paused: \(reason).")
-        case .idle, .sleep:
+        case .idle, .sleep, .more:
             break
         }
         print("\(ready) ready, \(pending) pending.")

@@ -15,16 +15,22 @@ import Synchronization
 /// pass's fetch runs on the loop and only its import comes back to the queue. Nothing here uses `@MainActor` or `DispatchQueue.main`: with `g_main_loop_run` on the
 /// main thread, the main queue is never drained.
 ///
+/// One job is one topic: a pass stops after a topic's generation and posts the next as a new job at
+/// the back of the queue, so a planning pass due meanwhile runs between two topics, not after all of them.
+///
 /// Wake-ups: start (after clearing stale in-flight marks), the wake file (`dose learn tick`), the
-/// config file (a provider configured or changed), the network coming back, the next backoff
-/// time, and the planning timer (every six hours).
+/// config file (a provider configured or changed), the key file (`provider.key-file` written, replaced
+/// or made private), the network coming back, the next backoff time, and the planning timer (every
+/// six hours). Waiting for the network or for a provider (none, no usable key, paused) sets no timer:
+/// only those events end it. The one fallback is a poll while a file that would say so cannot be watched.
 public final class LearningDaemon: @unchecked Sendable {
     public struct Options: Sendable {
         public var configPath: String
         public var wakePath: String
         /// Seconds between planning passes.
         public var planningInterval: Int64 = 6 * 3600
-        /// How often an offline or provider-less queue looks again even without an event (a fallback).
+        /// How often a queue waiting for a provider looks again when the config or key file cannot be
+        /// watched (GIO refused the monitor): without the watch no event would ever come.
         public var recheckInterval: Int64 = 300
 
         public init(configPath: String, wakePath: String) {
@@ -42,6 +48,8 @@ public final class LearningDaemon: @unchecked Sendable {
     private let passQueued = Atomic<Bool>(false)
     /// Bumped each time a pass schedules its timer; an older timer that fires finds it changed and does nothing.
     private let timerGeneration = Atomic<Int>(0)
+    /// False while the config or key file cannot be watched, so provider changes raise no event.
+    private let providerWatched = Atomic<Bool>(true)
 
     /// - Parameters:
     ///   - worker: the learning worker, only ever run on the jobs queue.
@@ -64,10 +72,19 @@ public final class LearningDaemon: @unchecked Sendable {
         for path in [options.configPath, options.wakePath] {
             try? FileSystem.makeDirectories(FileSystem.parentDirectory(of: path))
         }
-        let configWatch = FileWatch(path: options.configPath) { [self] in wake("the config file changed") }
+        let keyWatch = KeyFileWatch(configPath: options.configPath) { [self] in wake("the key file changed") }
+        keyWatch.refresh()
+        // Attributes too: a config file made readable again is a change worth a look.
+        let configWatch = FileWatch(path: options.configPath, attributes: true) { [self] in
+            // provider.key-file may name another file now.
+            keyWatch.refresh()
+            providerWatched.store(keyWatch.isWorking, ordering: .sequentiallyConsistent)
+            wake("the config file changed")
+        }
         let wakeWatch = FileWatch(path: options.wakePath) { [self] in wake("a topic was ticked") }
         if configWatch == nil { Log.warning("dose daemon: cannot watch \(options.configPath); provider changes are seen at the next wake-up") }
         if wakeWatch == nil { Log.warning("dose daemon: cannot watch \(options.wakePath); ticks are seen at the next wake-up") }
+        providerWatched.store(configWatch != nil && keyWatch.isWorking, ordering: .sequentiallyConsistent)
 
         jobs.async { [self] in
             do { try worker.value.recover() } catch { Log.error("dose daemon: \(error)") }
@@ -77,17 +94,12 @@ public final class LearningDaemon: @unchecked Sendable {
         Log.notice("dose daemon: running (network \(network.isAvailable() ? "available" : "unavailable"))")
         loop.run()
         Log.notice("dose daemon: stopping")
-        withExtendedLifetime((configWatch, wakeWatch)) {}
+        withExtendedLifetime((configWatch, wakeWatch, keyWatch)) {}
     }
 
     /// Posts a worker pass to the jobs queue, unless one is already waiting there. Any thread.
     public func wake(_ reason: String) {
-        guard !passQueued.exchange(true, ordering: .sequentiallyConsistent) else { return }
-        Log.info("dose daemon: waking: \(reason)")
-        jobs.async { [self] in
-            passQueued.store(false, ordering: .sequentiallyConsistent)
-            pass()
-        }
+        postPass { Log.info("dose daemon: waking: \(reason)") }
     }
 
     /// Runs `job` on the jobs queue, after whatever is queued there. Any thread.
@@ -95,30 +107,53 @@ public final class LearningDaemon: @unchecked Sendable {
         jobs.async(execute: job)
     }
 
-    /// One worker pass, then a timer for whatever it waits for. On the jobs queue.
+    /// Posts a pass at the back of the jobs queue unless one waits there already; `posted` runs if it did.
+    private func postPass(_ posted: () -> Void = {}) {
+        guard !passQueued.exchange(true, ordering: .sequentiallyConsistent) else { return }
+        posted()
+        jobs.async { [self] in
+            passQueued.store(false, ordering: .sequentiallyConsistent)
+            pass()
+        }
+    }
+
+    /// One topic's pass (a job), then the next topic as another job, or a timer for what it waits for. On the jobs queue.
     private func pass() {
         let result: PassResult
         do {
-            result = try worker.value.runPass(foreground: false)
+            result = try worker.value.runPass(foreground: false, oneTopic: true)
         } catch {
             Log.error("dose daemon: \(error)")
             schedule(after: 60, reason: "retrying after a store error")
             return
         }
         switch result {
+        case .more:
+            // Behind whatever was posted meanwhile (a planning pass), not ahead of it.
+            postPass()
         case .idle:
             cancelTimer()
         case .sleep(let until):
             schedule(after: max(1, until - now()), reason: "the next attempt is due")
         case .waitForNetwork:
+            // The network monitor's change signal wakes the queue; no poll.
             Log.info("dose daemon: offline; waiting for the network")
-            schedule(after: options.recheckInterval, reason: "checking the network again")
+            cancelTimer()
         case .waitForProvider(let reason):
             Log.info("dose daemon: waiting for a provider: \(reason)")
-            schedule(after: options.recheckInterval, reason: "checking the provider again")
+            waitForProviderChange()
         case .paused(let reason):
             Log.warning("dose daemon: learning queue paused: \(reason)")
+            waitForProviderChange()
+        }
+    }
+
+    /// Waits for the config or key file to change: their watches wake the queue, a poll only when they cannot.
+    private func waitForProviderChange() {
+        if providerWatched.load(ordering: .sequentiallyConsistent) {
             cancelTimer()
+        } else {
+            schedule(after: options.recheckInterval, reason: "checking the provider again (its files cannot be watched)")
         }
     }
 

@@ -51,7 +51,10 @@ public final class LearningWorker {
     }
 
     /// Works until nothing more can be done now; `foreground` tries every pending topic once, whatever its backoff.
-    public func runPass(foreground: Bool) throws(LearningError) -> PassResult {
+    ///
+    /// - Parameter oneTopic: stop after one topic's generation with `.more` when it ended without
+    ///   a reason to wait, so the daemon runs each topic as its own job and other jobs take turns.
+    public func runPass(foreground: Bool, oneTopic: Bool = false) throws(LearningError) -> PassResult {
         var visited = Set<TopicKey>()
         while true {
             let store = try storeCall { try openStore() }
@@ -84,6 +87,7 @@ public final class LearningWorker {
                 }) {
                     return stop
                 }
+                if oneTopic { return .more }
             }
         }
     }

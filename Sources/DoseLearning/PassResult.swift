@@ -10,4 +10,6 @@ public enum PassResult: Sendable, Equatable {
     case waitForProvider(reason: String)
     /// Paused on an error that needs the user: wait for the provider settings to change.
     case paused(reason: String)
+    /// One topic was worked on and more may be due now (a pass asked to stop after one topic).
+    case more
 }

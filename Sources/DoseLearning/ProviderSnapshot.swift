@@ -19,15 +19,13 @@ public struct ProviderSnapshot: Sendable {
 
     /// Reads the config file and the key afresh (the daemon calls this before every decision).
     public static func load(configPath: String) -> ProviderSnapshot {
-        let config: DoseConfig
-        do {
-            config = try ConfigFile(path: configPath).load().config
-        } catch {
-            return ProviderSnapshot(
-                settings: ProviderSettings(url: nil, model: nil, keyFile: nil), key: nil,
-                problem: "the config file cannot be read: \(error)")
+        let settings: ProviderSettings
+        switch readSettings(configPath: configPath) {
+        case .failure(let problem):
+            return ProviderSnapshot(settings: ProviderSettings(url: nil, model: nil, keyFile: nil), key: nil, problem: problem.message)
+        case .success(let read):
+            settings = read
         }
-        let settings = ProviderSettings(url: config.providerURL, model: config.providerModel, keyFile: config.providerKeyFile)
         if let missing = settings.missing { return ProviderSnapshot(settings: settings, key: nil, problem: missing) }
         do {
             let key = try ProviderKey.load(
@@ -35,6 +33,16 @@ public struct ProviderSnapshot: Sendable {
             return ProviderSnapshot(settings: settings, key: key, problem: nil)
         } catch {
             return ProviderSnapshot(settings: settings, key: nil, problem: error.message)
+        }
+    }
+
+    /// The `provider.*` settings in the config file, without reading the key.
+    static func readSettings(configPath: String) -> Result<ProviderSettings, LearningError> {
+        do {
+            let config = try ConfigFile(path: configPath).load().config
+            return .success(ProviderSettings(url: config.providerURL, model: config.providerModel, keyFile: config.providerKeyFile))
+        } catch {
+            return .failure(LearningError(.provider, "the config file cannot be read: \(error)"))
         }
     }
 }

@@ -10,7 +10,10 @@ public final class FileWatch {
     private let monitor: UnsafeMutablePointer<GFileMonitor>
 
     /// Nil when GIO cannot watch the path.
-    public init?(path: String, handler: @escaping () -> Void) {
+    ///
+    /// - Parameter attributes: also call back when only the file's attributes change (a `chmod` that makes
+    ///   a key file private); off by default, since a reader of the contents has nothing new to read then.
+    public init?(path: String, attributes: Bool = false, handler: @escaping () -> Void) {
         let file = g_file_new_for_path(path)
         defer { g_object_unref(UnsafeMutableRawPointer(file)) }
         guard let monitor = try? check("watch \(path)", { error in
@@ -22,14 +25,17 @@ public final class FileWatch {
             UnsafeMutablePointer<GFileMonitor>?, OpaquePointer?, OpaquePointer?, GFileMonitorEvent, gpointer?
         ) -> Void = { _, _, _, event, data in
             switch event {
-            case G_FILE_MONITOR_EVENT_ATTRIBUTE_CHANGED, G_FILE_MONITOR_EVENT_PRE_UNMOUNT, G_FILE_MONITOR_EVENT_UNMOUNTED:
+            case G_FILE_MONITOR_EVENT_PRE_UNMOUNT, G_FILE_MONITOR_EVENT_UNMOUNTED:
                 return
             default:
-                CallbackBox<() -> Void>.from(data)?.value()
+                CallbackBox<(Bool) -> Void>.from(data)?.value(event == G_FILE_MONITOR_EVENT_ATTRIBUTE_CHANGED)
             }
         }
+        let box = CallbackBox<(Bool) -> Void> { onlyAttributes in
+            if attributes || !onlyAttributes { handler() }
+        }
         // The monitor's finalization (deinit) releases the box.
-        connectSignal(monitor, "changed", unsafeBitCast(changed, to: GCallback.self), CallbackBox(handler))
+        connectSignal(monitor, "changed", unsafeBitCast(changed, to: GCallback.self), box)
     }
 
     deinit {

@@ -51,6 +51,40 @@ import Testing
     }
 }
 
+/// One queue job is one topic: a planning pass due while topics are being generated runs between two of them.
+@Suite struct DaemonJobTests {
+    @Test func thePlanningPassRunsBetweenTopicsNotAfterAllOfThem() throws {
+        let box = try LearnSandbox()
+        // 300 ms a request: six topics (deck and quiz each) take about 3.6 s in all.
+        try box.startProvider(#"{"default": "ok", "delay_ms": 300}"#)
+        try box.configureProvider()
+        let pack = box.root.appendingPathComponent("pack.json")
+        try Data(#"{"format": "daily-dose-pack/1", "items": [{"id": "f-ohm", "kind": "fact", "text": "Ohm: V = IR"}]}"#.utf8).write(to: pack)
+        let source = try HostileServer(pack: pack.path)
+        #expect(try box.dose("config", "set", "source", source.url("/pack")).status == 0)
+        let topics = (1...6).map { "Topic \($0)" }
+        for topic in topics { try box.dose("learn", "tick", "Maths", topic) }
+        let log = box.root.appendingPathComponent("daemon.log").path
+        // The daemon starts with both due: the topics' pass first, the planning pass (at start) behind it.
+        let daemon = try box.start(["daemon"], log: log)
+        defer { kill(daemon.processIdentifier, SIGKILL); daemon.waitUntilExit() }
+        var requestsBeforeSync: Int?
+        _ = try box.wait(timeout: 20) {
+            guard !source.requests().isEmpty else { return false }
+            requestsBeforeSync = try box.requests().count
+            return true
+        }
+        let before = try #require(requestsBeforeSync, "the planning pass never fetched: \((try? String(contentsOfFile: log, encoding: .utf8)) ?? "")")
+        print("provider requests before the planning pass's fetch: \(before) of \(topics.count * 2)")
+        // One topic (two requests), perhaps a second under way; never the whole queue first.
+        #expect(before <= 4)
+        let allReady = try box.wait(timeout: 30) { try box.list().values.allSatisfy { $0["state"] as? String == "ready" } }
+        #expect(allReady != nil)
+        for topic in topics { #expect(try box.calls(topic, "deck") == 1 && box.calls(topic, "quiz") == 1) }
+        #expect(try box.dose("show", "f-ohm").status == 0, "the planning pass imported the pack")
+    }
+}
+
 /// The daemon while an HTTP transfer hangs: the jobs queue stays free, and waiting costs nothing.
 @Suite struct DaemonStallTests {
     /// Context switches so far (voluntary and not) of `pid`'s main thread, which runs the GLib loop,

@@ -150,6 +150,17 @@ import Testing
         #expect(try rig.store().entries().allSatisfy { $0.isComplete && $0.pending == nil })
     }
 
+    @Test func aOneTopicPassStopsAfterEachTopic() throws {
+        let rig = try WorkerRig()
+        for topic in ["Ohm", "Gauss", "Faraday"] { try rig.tick(topic) }
+        for done in 1...3 {
+            #expect(try rig.worker.runPass(foreground: false, oneTopic: true) == .more)
+            #expect(rig.client.total == done * 2, "one topic (deck and quiz) per pass")
+        }
+        #expect(try rig.worker.runPass(foreground: false, oneTopic: true) == .idle)
+        #expect(rig.client.total == 6)
+    }
+
     @Test func noProviderMeansWaitingWithoutAttempts() throws {
         let rig = try WorkerRig()
         rig.provider = ProviderSnapshot(settings: ProviderSettings(url: nil, model: nil, keyFile: nil), key: nil, problem: "none")

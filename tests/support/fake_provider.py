@@ -4,7 +4,7 @@
 Usage: fake_provider.py --port-file PATH --log PATH --script PATH [--host 127.0.0.1] [--port 0]
 
 The script (JSON, re-read on every request so a test can change it mid-run):
-  {"default": "ok", "delay_ms": 0,
+  {"default": "ok", "delay_ms": 0, "key": "sk-…" (optional: any other Authorization gets 401),
    "rules": [{"kind": "deck"|"quiz"|"*", "topic": "NAME"|"*", "responses": ["500", "ok", ...]}]}
 Each request takes the next unused response of the first matching rule that has one left,
 else "default". Responses:
@@ -96,7 +96,11 @@ class Handler(BaseHTTPRequestHandler):
         except (ValueError, KeyError, IndexError, TypeError):
             return self.send(400, {"error": {"message": "bad request", "type": "invalid_request_error"}})
         script = load_script()
-        response = choose(script, kind, topic)
+        expected = script.get("key")
+        if expected is not None and self.headers.get("Authorization") != f"Bearer {expected}":
+            response = "401"
+        else:
+            response = choose(script, kind, topic)
         with lock:
             with open(args.log, "a") as log:
                 log.write(json.dumps({"kind": kind, "subject": subject, "topic": topic, "response": response,
