@@ -92,7 +92,7 @@ install: $(RELEASE_DIR)/dose $(RELEASE_DIR)/dose-notify $(MAN_PAGES)
 		chmod 644 $(DESTDIR)$(SYSTEMD_USER_UNIT_DIR)/$$unit; \
 	done
 	install -m 644 desktop/$(APP_ID).desktop $(DESTDIR)$(DATADIR)/applications/
-	install -m 644 desktop/dose-notify-autostart.desktop $(DESTDIR)$(XDG_AUTOSTART_DIR)/
+	install -m 644 desktop/dose-notify-autostart.desktop desktop/dose-daemon-autostart.desktop $(DESTDIR)$(XDG_AUTOSTART_DIR)/
 	install -m 644 desktop/$(APP_ID).svg $(DESTDIR)$(DATADIR)/icons/hicolor/scalable/apps/
 	install -m 644 desktop/$(APP_ID).metainfo.xml $(DESTDIR)$(DATADIR)/metainfo/
 	install -m 644 build/man/dose.1 build/man/dose-notify.1 $(DESTDIR)$(MANDIR)/man1/
@@ -110,7 +110,7 @@ uninstall:
 	-rmdir $(DESTDIR)$(DATADIR)/daily-dose 2>/dev/null
 	rm -f $(addprefix $(DESTDIR)$(SYSTEMD_USER_UNIT_DIR)/,$(UNITS))
 	rm -f $(DESTDIR)$(DATADIR)/applications/$(APP_ID).desktop
-	rm -f $(DESTDIR)$(XDG_AUTOSTART_DIR)/dose-notify-autostart.desktop
+	rm -f $(DESTDIR)$(XDG_AUTOSTART_DIR)/dose-notify-autostart.desktop $(DESTDIR)$(XDG_AUTOSTART_DIR)/dose-daemon-autostart.desktop
 	rm -f $(DESTDIR)$(DATADIR)/icons/hicolor/scalable/apps/$(APP_ID).svg
 	rm -f $(DESTDIR)$(DATADIR)/metainfo/$(APP_ID).metainfo.xml
 	rm -f $(DESTDIR)$(MANDIR)/man1/dose.1 $(DESTDIR)$(MANDIR)/man1/dose-notify.1 $(DESTDIR)$(MANDIR)/man5/daily-dose-pack.5

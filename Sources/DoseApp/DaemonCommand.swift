@@ -16,6 +16,21 @@ struct DaemonCommand {
     func run(_ arguments: inout Arguments) throws(CommandError) {
         try arguments.finish()
         let paths = context.paths
+        // Started by the user unit and by the autostart entry on a desktop that runs both: one stays.
+        let lockPath = paths.dataDirectory + "/daemon.lock"
+        do { try FileSystem.makeDirectories(paths.dataDirectory) } catch {
+            throw CommandError("\(error)", exitCode: .cannotCreate)
+        }
+        let instance: DaemonInstanceLock
+        do {
+            guard let lock = try DaemonInstanceLock(path: lockPath) else {
+                Log.notice("dose daemon: another dose daemon is already running for this user (\(lockPath)); leaving it the work")
+                return
+            }
+            instance = lock
+        } catch {
+            throw CommandError(error.message, exitCode: .ioError)
+        }
         let daemonBox = DaemonBox()
         // Created on this (the main, GLib) thread; its signal wakes the queue when the network returns.
         let network = NetworkMonitor { available in
@@ -31,6 +46,7 @@ struct DaemonCommand {
             planningPass: { daemon in Self.planningPass(http: http, daemon: daemon) })
         daemonBox.daemon = daemon
         daemon.run(network: network)
+        withExtendedLifetime(instance) {}
     }
 
     /// Starts a planning pass, on the jobs queue: a sync (or, with no source, just the mirror).

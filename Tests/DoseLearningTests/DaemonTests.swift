@@ -51,6 +51,37 @@ import Testing
     }
 }
 
+/// The unit and the autostart entry may both start `dose daemon`: the second one leaves at once.
+@Suite struct DaemonInstanceTests {
+    @Test func aSecondDaemonForTheSameUserLeavesAndTheFirstKeepsWorking() throws {
+        let box = try LearnSandbox()
+        try box.startProvider()
+        try box.configureProvider()
+        let first = try box.start(["daemon"], log: box.root.appendingPathComponent("first.log").path)
+        defer { kill(first.processIdentifier, SIGKILL); first.waitUntilExit() }
+        usleep(500_000)
+        let secondLog = box.root.appendingPathComponent("second.log").path
+        let second = try box.start(["daemon"], log: secondLog)
+        defer { if second.isRunning { kill(second.processIdentifier, SIGKILL) }; second.waitUntilExit() }
+        let left = box.wait(timeout: 5) { !second.isRunning }
+        #expect(left != nil, "the second daemon kept running beside the first")
+        if left != nil { #expect(second.terminationStatus == 0) }
+        let text = (try? String(contentsOfFile: secondLog, encoding: .utf8)) ?? ""
+        #expect(text.contains("another dose daemon is already running"), "\(text)")
+        #expect(first.isRunning)
+        // The first still serves ticks.
+        try box.dose("learn", "tick", "Physics", "Ohm")
+        #expect(try box.wait(timeout: 10) { try box.list()["Ohm"]?["state"] as? String == "ready" } != nil)
+        // Once the first is gone, a new one may start (the kernel dropped the lock with it).
+        kill(first.processIdentifier, SIGKILL)
+        first.waitUntilExit()
+        let third = try box.start(["daemon"], log: box.root.appendingPathComponent("third.log").path)
+        defer { kill(third.processIdentifier, SIGKILL); third.waitUntilExit() }
+        usleep(1_000_000)
+        #expect(third.isRunning, "a daemon starts after the holder of the lock died")
+    }
+}
+
 /// One queue job is one topic: a planning pass due while topics are being generated runs between two of them.
 @Suite struct DaemonJobTests {
     @Test func thePlanningPassRunsBetweenTopicsNotAfterAllOfThem() throws {

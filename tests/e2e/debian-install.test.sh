@@ -208,7 +208,7 @@ HOME="$build_home" make -C "$DOSE_ROOT" --no-print-directory install PREFIX=/usr
 find "$dest" -type f -printf '%P\n' | sort >"$art/make-install-files.txt"
 for file in usr/local/bin/dose usr/local/bin/dose-notify usr/local/share/daily-dose/sample-pack.json \
         usr/local/lib/systemd/user/dose-notify.service usr/local/share/applications/net.dailydose.DailyDose.desktop \
-        usr/local/etc/xdg/autostart/dose-notify-autostart.desktop \
+        usr/local/etc/xdg/autostart/dose-notify-autostart.desktop usr/local/etc/xdg/autostart/dose-daemon-autostart.desktop \
         usr/local/share/icons/hicolor/scalable/apps/net.dailydose.DailyDose.svg \
         usr/local/share/metainfo/net.dailydose.DailyDose.metainfo.xml usr/local/share/man/man1/dose.1 \
         usr/local/share/man/man1/dose-notify.1 usr/local/share/man/man5/daily-dose-pack.5 \

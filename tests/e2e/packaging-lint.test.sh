@@ -25,6 +25,23 @@ for unit in "$DOSE_ROOT"/packaging/systemd/*.service; do
     expect "systemd-analyze verify $name" systemd-analyze verify --user "$work/$name"
 done
 
+# Each autostart entry starts what a systemd user unit starts, for desktops without user units, and
+# never beside the unit: systemd's xdg-autostart generator skips it (X-systemd-skip), and the program
+# itself leaves when another instance runs. `make install` installs it and `make uninstall` removes it.
+autostarts=("$DOSE_ROOT"/desktop/*-autostart.desktop)
+expect "two autostart entries (scheduler and daemon)" test "${#autostarts[@]}" = 2
+for entry in "${autostarts[@]}"; do
+    name=$(basename "$entry")
+    exec_line=$(sed -n 's/^Exec=//p' "$entry")
+    expect "$name runs a program a unit runs" grep -qx "ExecStart=/usr/bin/$exec_line" "$DOSE_ROOT"/packaging/systemd/*.service
+    expect "$name is skipped where systemd starts the unit" grep -qx "X-systemd-skip=true" "$entry"
+    expect "$name is enabled for the GNOME session" grep -qx "X-GNOME-Autostart-enabled=true" "$entry"
+    expect "$name is not shown in menus" grep -qx "NoDisplay=true" "$entry"
+    expect "make install installs $name" grep -q "install .*desktop/$name.*XDG_AUTOSTART_DIR" "$DOSE_ROOT/Makefile"
+    expect "make uninstall removes $name" grep -q "rm -f .*XDG_AUTOSTART_DIR)/$name" "$DOSE_ROOT/Makefile"
+done
+expect "the daemon has an autostart entry" test -f "$DOSE_ROOT/desktop/dose-daemon-autostart.desktop"
+
 # One application id everywhere.
 id=net.dailydose.DailyDose
 expect "the id names the .desktop file" test -f "$DOSE_ROOT/desktop/$id.desktop"
