@@ -7,17 +7,18 @@ import Glibc
 /// is created. When the directory itself is missing, the first missing directory on the path is watched
 /// instead (GIO would otherwise poll for it every few seconds), and each change moves the watch one step
 /// closer to the file. The path comes from the config file: call `refresh()` when that changes.
-/// Lives on the GLib thread, like the `FileWatch` it holds; `onChange` runs there.
+/// Lives on the GLib thread, like the `FileWatch` it holds; `onChange` runs there, after the watch moved,
+/// with `isWorking`.
 final class KeyFileWatch {
     private let configPath: String
-    private let onChange: () -> Void
+    private let onChange: (_ isWorking: Bool) -> Void
     /// The path now watched (the key file, or a missing directory on its way), or nil.
     private var watched: String?
     private var watch: FileWatch?
     /// False when a key file is configured but GIO could not watch it: changes then go unnoticed.
     private(set) var isWorking = true
 
-    init(configPath: String, onChange: @escaping () -> Void) {
+    init(configPath: String, onChange: @escaping (_ isWorking: Bool) -> Void) {
         self.configPath = configPath
         self.onChange = onChange
     }
@@ -33,8 +34,9 @@ final class KeyFileWatch {
         let target = Self.firstMissingDirectory(on: keyFile) ?? keyFile
         if target == watched, watch != nil { return }
         watch = FileWatch(path: target, attributes: true) { [weak self] in
-            self?.refresh()
-            self?.onChange()
+            guard let self else { return }
+            refresh()
+            onChange(isWorking)
         }
         watched = watch == nil ? nil : target
         isWorking = watch != nil

@@ -72,7 +72,10 @@ public final class LearningDaemon: @unchecked Sendable {
         for path in [options.configPath, options.wakePath] {
             try? FileSystem.makeDirectories(FileSystem.parentDirectory(of: path))
         }
-        let keyWatch = KeyFileWatch(configPath: options.configPath) { [self] in wake("the key file changed") }
+        let keyWatch = KeyFileWatch(configPath: options.configPath) { [self] isWorking in
+            providerWatched.store(isWorking, ordering: .sequentiallyConsistent)
+            wake("the key file changed")
+        }
         keyWatch.refresh()
         // Attributes too: a config file made readable again is a change worth a look.
         let configWatch = FileWatch(path: options.configPath, attributes: true) { [self] in
