@@ -90,9 +90,10 @@ enum CommandHelp {
                 """)
         case "daemon":
             return page("dose daemon", """
-                The app's background half, run as the user service dose-daemon.service: works the learning
-                queue and runs a planning pass (a sync of the configured source, then the snapshot) every
-                six hours. Logs go to the journal.
+                The app's background half, run as the user service dose-daemon.service (or by its XDG
+                autostart entry): works the learning queue and runs a planning pass (a sync of the configured
+                source, then the snapshot) every six hours. Wakes on a tick, the network returning, or a change
+                of the config or key file. One per user: a second one exits at once. Logs go to the journal.
                 """)
         case "help":
             return page("dose help [COMMAND]", "Prints the help of dose, or of one command (the same as `dose COMMAND --help`).")
