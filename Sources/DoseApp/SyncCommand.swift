@@ -105,10 +105,10 @@ struct Sync: Sendable {
                 "sync.etag": validators.etag, "sync.last-modified": validators.lastModified,
             ]
             if case .file = source { meta["sync.etag"] = .some(nil) }
-            do {
+            do throws(StoreError) {
                 try store.replacePool(with: items, meta: meta)
             } catch {
-                throw CommandError("could not store the pool: \(error)", exitCode: .ioError)
+                throw storeFailure("could not store the pool", error)
             }
             print("Synced \(poolSummary(items)) from \(source).")
         }

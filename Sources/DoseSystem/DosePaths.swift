@@ -48,6 +48,9 @@ public struct DosePaths: Sendable, Equatable {
     public var configFile: String { configDirectory + "/config.ini" }
     /// The snapshot the app mirrors and the scheduler reads.
     public var snapshot: String { stateDirectory + "/snapshot.json" }
+    /// Held (`flock`) by `dose` from reading the store's pool to renaming the snapshot, so concurrent
+    /// mirrors run one at a time and the last writes the last committed pool.
+    public var snapshotLock: String { stateDirectory + "/snapshot.lock" }
     /// The scheduler's own bookkeeping: the last day it fired.
     public var firedStamp: String { stateDirectory + "/last-fired" }
     /// Where rendered dose pages go: the runtime directory, or the cache directory.

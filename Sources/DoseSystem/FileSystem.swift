@@ -13,7 +13,7 @@ public enum FileSystem {
     public static func read(
         _ path: String, limit: Int = 256 << 20, allowingStreams: Bool = false
     ) throws(FileError) -> [UInt8] {
-        let (fd, info) = allowingStreams ? try openStream(path) : try openForReading(path, limit: limit)
+        let (fd, info) = allowingStreams ? try openStream(path, limit: limit) : try openForReading(path, limit: limit)
         defer { close(fd) }
         return try readAll(fd, size: Int(info.st_size), path: path, limit: limit)
     }
@@ -67,8 +67,9 @@ public enum FileSystem {
         return (fd, info)
     }
 
-    /// Opens anything but a directory for reading, blocking as the file does (a FIFO until its writer comes).
-    private static func openStream(_ path: String) throws(FileError) -> (Int32, stat) {
+    /// Opens anything but a directory for reading, blocking as the file does (a FIFO until its writer
+    /// comes); a regular file larger than `limit` is refused from its size, before a byte is read.
+    private static func openStream(_ path: String, limit: Int) throws(FileError) -> (Int32, stat) {
         let fd = open(path, O_RDONLY | O_CLOEXEC | O_NOCTTY)
         guard fd >= 0 else { throw FileError("read", path: path, errno: errno) }
         var info = stat()
@@ -77,6 +78,8 @@ public enum FileSystem {
             failure = FileError("read", path: path, errno: errno)
         } else if (info.st_mode & S_IFMT) == S_IFDIR {
             failure = FileError("read", path: path, errno: EISDIR)
+        } else if Int(info.st_size) > limit {
+            failure = FileError("read", path: path, reason: .tooLarge(limit: limit))
         }
         if let failure {
             close(fd)
