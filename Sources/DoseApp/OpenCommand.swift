@@ -34,7 +34,7 @@ struct OpenCommand {
             id = today.id
             item = today
         }
-        let opener = PageOpener(directory: context.paths.pageDirectory)
+        let opener = PageOpener(paths: context.paths)
         let path: String
         do { path = try opener.write(item: item, requestedID: id) } catch {
             throw CommandError(error.description, exitCode: .cannotCreate)

@@ -235,17 +235,26 @@ public enum FileSystem {
     static func sweepAbandonedTemporaries(of path: String) {
         let directory = parentDirectory(of: path)
         let prefix = path.split(separator: "/").last.map(String.init).map { $0 + ".tmp-" } ?? ""
-        guard !prefix.isEmpty, let stream = opendir(directory) else { return }
-        defer { closedir(stream) }
-        while let entry = readdir(stream) {
-            let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
-                String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
-            }
+        guard !prefix.isEmpty else { return }
+        for name in names(in: directory) {
             guard name.hasPrefix(prefix) else { continue }
             let rest = name.dropFirst(prefix.count)
             guard let dash = rest.firstIndex(of: "-"), let pid = pid_t(rest[..<dash]), pid > 0 else { continue }
             if kill(pid, 0) != 0 && errno == ESRCH { unlink(directory + "/" + name) }
         }
+    }
+
+    /// The names in a directory (with `.` and `..`); none when it cannot be read.
+    static func names(in directory: String) -> [String] {
+        guard let stream = opendir(directory) else { return [] }
+        defer { closedir(stream) }
+        var names: [String] = []
+        while let entry = readdir(stream) {
+            names.append(withUnsafeBytes(of: entry.pointee.d_name) { raw in
+                String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
+            })
+        }
+        return names
     }
 
     /// Writes UTF-8 text atomically.
