@@ -48,7 +48,9 @@ enum LearnSetup {
 
 /// Turns a store failure into a command error.
 func learnStoreCall<T>(_ body: () throws -> T) throws(CommandError) -> T {
-    do { return try body() } catch let error as CommandError { throw error } catch {
+    do { return try body() } catch let error as CommandError { throw error } catch let error as StoreError {
+        throw storeFailure("the learning store", error)
+    } catch {
         throw CommandError("the learning store: \(error)", exitCode: .ioError)
     }
 }

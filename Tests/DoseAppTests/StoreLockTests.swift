@@ -77,5 +77,8 @@ import Testing
         #expect(importRun.stderr.contains("another process has been writing to the store"), "\(importRun.stderr)")
         #expect(importTime >= 4.5 && importTime < 15, "dose import gave up after \(importTime) s")
         #expect(try SnapshotFile(path: sandbox.snapshotPath).read().items.count == 13, "nothing changed")
+
+        let tick = try sandbox.run("dose", ["learn", "tick", "Physics", "Flux"], timeout: 30)
+        #expect(tick.status == 75, "\(tick.stderr)")
     }
 }
