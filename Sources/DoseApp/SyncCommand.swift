@@ -78,7 +78,7 @@ struct Sync: Sendable {
     func fetch(with transport: any HTTPTransport) -> Fetched {
         switch source {
         case .file(let path):
-            do { return .success(.fetched(bytes: try readPackFile(path), validators: .init())) } catch { return .failure(error) }
+            do { return .success(.fetched(bytes: try readPackFile(path, allowingStreams: false), validators: .init())) } catch { return .failure(error) }
         case .web:
             return outcome(transport.send(request!))
         }

@@ -18,6 +18,7 @@ public final class Database {
     public init(path: String) throws(StoreError) {
         self.path = path
         try Self.createParentDirectories(of: path)
+        try Self.refuseIfNotAFile(path)
         connection = try Connection(path: path)
         try migrate()
     }
@@ -69,6 +70,14 @@ public final class Database {
             sqliteCode: nil,
             message: "schema version \(found) is newer than this program's \(Self.currentVersion)",
             operation: "opening \(path)")
+    }
+
+    /// Throws when something other than a regular file is at `path`: SQLite would open a FIFO and
+    /// then wait for ever in its first read, and a device is no database either.
+    private static func refuseIfNotAFile(_ path: String) throws(StoreError) {
+        var info = stat()
+        guard stat(path, &info) == 0, (info.st_mode & S_IFMT) != S_IFREG else { return }
+        throw StoreError(sqliteCode: nil, message: "not a regular file", operation: "opening \(path)")
     }
 
     /// Creates each missing directory above `path`, mode 0700 as the XDG spec asks.

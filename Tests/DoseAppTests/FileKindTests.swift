@@ -79,6 +79,25 @@ import Testing
         }
     }
 
+    /// The store itself: SQLite would open a FIFO and wait in its first read; refused, naming it. A sync's
+    /// file source is refused too (the daemon reads it every six hours), where `dose import` reads a pipe.
+    @Test func aStoreOrASyncSourceThatIsNoFileIsRefused() throws {
+        for (name, _, make) in Self.replacements {
+            let sandbox = try importedSandbox()
+            try replace(sandbox.databasePath, with: make)
+            let today = try sandbox.run("dose", ["show", "q-weber"], timeout: Self.deadline)
+            #expect(!today.timedOut, "\(name): dose show blocked")
+            #expect(today.status == 74 && today.stderr.contains(sandbox.databasePath) && today.stderr.contains("not a regular file"), "\(name): \(today.stderr)")
+
+            let source = sandbox.root.appendingPathComponent("source.json").path
+            try replace(source, with: make)
+            try? FileManager.default.removeItem(atPath: sandbox.databasePath)
+            let sync = try sandbox.run("dose", ["sync", source], timeout: Self.deadline)
+            #expect(!sync.timedOut, "\(name): dose sync blocked")
+            #expect(sync.status == 74 && sync.stderr.contains(source), "\(name): \(sync.stderr)")
+        }
+    }
+
     /// The running scheduler reads the same three files through the same readers: with all three
     /// replaced by FIFOs it keeps running, says so, and plans (here: no snapshot, nothing to notify).
     @Test func theSchedulerKeepsRunning() throws {
