@@ -42,6 +42,27 @@ import Testing
         #expect(appIDs.count == 30 && appIDs == notifiedIDs, "\(command)")
     }
 
+    /// A mirror waits its turn: while another holds `snapshot.lock`, `dose today` with a stale snapshot
+    /// does not write it; once the lock goes, it does.
+    @Test func aMirrorWaitsForTheSnapshotLock() throws {
+        let sandbox = try Sandbox()
+        #expect(try sandbox.dose("import", try sandbox.write("golden.json", Fixtures.goldenPack)).status == 0)
+        let older = try sandbox.read(sandbox.snapshotPath)
+        #expect(try sandbox.dose("import", try sandbox.write("other.json", Fixtures.otherPack)).status == 0)
+        try older.write(to: URL(fileURLWithPath: sandbox.snapshotPath))
+        var lock: FileLock? = try FileLock(path: sandbox.root.appendingPathComponent("state/daily-dose/snapshot.lock").path, timeout: 0)
+        let release = DispatchWorkItem { lock = nil }
+        DispatchQueue.global().asyncAfter(deadline: .now() + 1.5, execute: release)
+        let start = Date()
+        let run = try sandbox.run("dose", ["today", "--date", "2026-12-02"], timeout: 30)
+        let elapsed = Date().timeIntervalSince(start)
+        release.wait()
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect(elapsed >= 1.4, "the mirror did not wait for the lock (\(elapsed) s)")
+        #expect(try Self.snapshotDigest(sandbox) == Self.recordedDigest(sandbox))
+        _ = lock
+    }
+
     /// A pack of `count` generated items whose ids start with `prefix`.
     static func pack(prefix: String, count: Int) -> String {
         let items = (0..<count).map { index in
