@@ -9,7 +9,9 @@ enum CommandHelp {
             return page(ImportCommand.usage, """
                 Validates the content pack PACK (a file) and, only if it has no problem at all, replaces the
                 pool with its items in one transaction, then refreshes the snapshot the scheduler reads.
-                Every problem is listed with its item and field (exit 65), and nothing is changed.
+                Every problem is listed with its item and field (exit 65), and nothing is changed. PACK may
+                be a pipe (`dose import <(…)`). While another process writes to the store, it waits up to
+                5 s, then exits 75 with nothing changed.
                 """)
         case "sync":
             return page(SyncCommand.usage, """
@@ -61,7 +63,8 @@ enum CommandHelp {
         case "open":
             return page(OpenCommand.usage, """
                 Writes the dose page (mathematics rendered with KaTeX) for ID, or for today's dose, and
-                opens it with the desktop's default handler for web pages.
+                opens it with the desktop's default handler for web pages. There is one page, replaced by
+                each open, in the session's private runtime directory.
 
                 Options:
                   --print-path        print the path of the page written

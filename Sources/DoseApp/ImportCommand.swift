@@ -13,10 +13,10 @@ struct ImportCommand {
         let bytes = try readPackFile(path)
         try PlanningPass(context: context).run { store throws(CommandError) in
             let items = try validatedItems(bytes, origin: path)
-            do {
+            do throws(StoreError) {
                 try store.replacePool(with: items, meta: ["imported-from": path, "imported-at": String(context.now)])
             } catch {
-                throw CommandError("could not store the pool: \(error)", exitCode: .ioError)
+                throw storeFailure("could not store the pool", error)
             }
             print("Imported \(poolSummary(items)).")
         }

@@ -18,7 +18,7 @@ extension LearnCommand {
         } catch {
             throw CommandError(error.message, exitCode: error.kind == .store ? .ioError : .software)
         }
-        let store = try LearnSetup.store(context.paths)
+        let store = try LearnSetup.store(context)
         let entries = try learnStoreCall { try store.entries() }
         let ready = entries.filter { $0.pending == nil }.count
         let pending = entries.count - ready

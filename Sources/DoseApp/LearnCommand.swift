@@ -32,7 +32,7 @@ struct LearnCommand {
     private func tick(_ arguments: inout Arguments) throws(CommandError) {
         let key = try LearnSetup.topic(&arguments)
         try arguments.finish()
-        let store = try LearnSetup.store(context.paths)
+        let store = try LearnSetup.store(context)
         let outcome = try learnStoreCall { try store.tick(subject: key.subject, topic: key.topic, now: context.now) }
         switch outcome {
         case .alreadyComplete:
@@ -46,7 +46,7 @@ struct LearnCommand {
     private func untick(_ arguments: inout Arguments) throws(CommandError) {
         let key = try LearnSetup.topic(&arguments)
         try arguments.finish()
-        let store = try LearnSetup.store(context.paths)
+        let store = try LearnSetup.store(context)
         guard try learnStoreCall({ try store.untick(subject: key.subject, topic: key.topic) }) else {
             throw CommandError("\(key) is not ticked", exitCode: .noInput)
         }
@@ -56,7 +56,7 @@ struct LearnCommand {
     private func list(_ arguments: inout Arguments) throws(CommandError) {
         let json = arguments.flag("--json")
         try arguments.finish()
-        let store = try LearnSetup.store(context.paths)
+        let store = try LearnSetup.store(context)
         let entries = try learnStoreCall { try store.entries() }
         let state = try learnStoreCall { try store.queueState() }
         let provider = ProviderSnapshot.load(configPath: context.paths.configFile)
@@ -81,7 +81,7 @@ struct LearnCommand {
 
     /// The stored JSON of an artifact, or a clear error saying why there is none.
     func artifact(_ kind: LearningArtifactKind, _ key: TopicKey) throws(CommandError) -> String {
-        let store = try LearnSetup.store(context.paths)
+        let store = try LearnSetup.store(context)
         if let body = try learnStoreCall({ try store.artifact(subject: key.subject, topic: key.topic, kind: kind) }) {
             return body
         }

@@ -30,11 +30,12 @@ enum LearnSetup {
         return value
     }
 
-    /// Opens the store's learning tables.
-    static func store(_ paths: DosePaths) throws(CommandError) -> LearningStore {
-        do { return LearningStore(database: try Database(path: paths.database)) } catch {
-            throw CommandError("cannot open the store \(paths.database): \(error)", exitCode: .ioError)
-        }
+    /// Opens the store's learning tables, after the check every command that opens the store makes:
+    /// a snapshot that is not the store's pool is mirrored again (a warning if it cannot be).
+    static func store(_ context: AppContext) throws(CommandError) -> LearningStore {
+        let pool = try openStore(context.paths)
+        SnapshotMirror(context: context, store: pool).refreshIfStale()
+        return LearningStore(database: pool.database)
     }
 
     /// A validated subject and topic, or a usage error naming the field.
@@ -47,7 +48,9 @@ enum LearnSetup {
 
 /// Turns a store failure into a command error.
 func learnStoreCall<T>(_ body: () throws -> T) throws(CommandError) -> T {
-    do { return try body() } catch let error as CommandError { throw error } catch {
+    do { return try body() } catch let error as CommandError { throw error } catch let error as StoreError {
+        throw storeFailure("the learning store", error)
+    } catch {
         throw CommandError("the learning store: \(error)", exitCode: .ioError)
     }
 }

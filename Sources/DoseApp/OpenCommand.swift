@@ -23,7 +23,7 @@ struct OpenCommand {
             mirror.refreshIfStale()
             id = requested
             do { item = try store.item(id: requested) } catch {
-                throw CommandError("cannot read the store: \(error)", exitCode: .ioError)
+                throw storeFailure("cannot read the store", error)
             }
         } else {
             // Today's dose as the scheduler reads it (`dose today` does the same).
@@ -34,7 +34,7 @@ struct OpenCommand {
             id = today.id
             item = today
         }
-        let opener = PageOpener(directory: context.paths.pageDirectory)
+        let opener = PageOpener(paths: context.paths)
         let path: String
         do { path = try opener.write(item: item, requestedID: id) } catch {
             throw CommandError(error.description, exitCode: .cannotCreate)

@@ -16,10 +16,11 @@ func validatedItems(_ bytes: [UInt8], origin: String) throws(CommandError) -> [I
     return report.items
 }
 
-/// Reads a pack file for a command.
-func readPackFile(_ path: String) throws(CommandError) -> [UInt8] {
+/// Reads a pack file for a command: by default a file the user names, so a FIFO (`<(…)`) is read as
+/// asked; a sync's file source (which the daemon reads every six hours) must be a regular file.
+func readPackFile(_ path: String, allowingStreams: Bool = true) throws(CommandError) -> [UInt8] {
     do {
-        return try FileSystem.read(path, limit: PackLimits.maxPackBytes)
+        return try FileSystem.read(path, limit: PackLimits.maxPackBytes, allowingStreams: allowingStreams)
     } catch {
         // A pack over the size limit is bad data (65), like any other invalid pack; not an I/O failure.
         let tooLarge = error.reason == .tooLarge(limit: PackLimits.maxPackBytes)

@@ -39,6 +39,16 @@ func openStore(_ paths: DosePaths) throws(CommandError) -> PoolStore {
     do {
         return PoolStore(database: try Database(path: paths.database))
     } catch {
-        throw CommandError("cannot open the store \(paths.database): \(error)", exitCode: .ioError)
+        throw storeFailure("cannot open the store \(paths.database)", error)
     }
+}
+
+/// A store failure as a command reports it, `what` first: a write that waited out the busy timeout
+/// for another process's write lock is a temporary failure (75, nothing changed: try again), any
+/// other an I/O error (74). Readers never wait (WAL), so only writers meet the first.
+func storeFailure(_ what: String, _ error: StoreError) -> CommandError {
+    guard error.isBusy else { return CommandError("\(what): \(error)", exitCode: .ioError) }
+    return CommandError(
+        "\(what): another process has been writing to the store for too long (\(error)); nothing was changed, try again",
+        exitCode: .temporaryFailure)
 }

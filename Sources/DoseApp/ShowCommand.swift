@@ -19,7 +19,7 @@ struct ShowCommand {
         SnapshotMirror(context: context, store: store).refreshIfStale()
         let found: Item?
         do { found = try store.item(id: id) } catch {
-            throw CommandError("cannot read the store: \(error)", exitCode: .ioError)
+            throw storeFailure("cannot read the store", error)
         }
         guard let item = found else {
             throw CommandError(

@@ -15,17 +15,27 @@ struct SnapshotMirror {
 
     private var file: SnapshotFile { SnapshotFile(path: context.paths.snapshot) }
 
+    /// How long a mirror waits for another to finish (one takes well under a second at 100,000 items).
+    static let lockTimeout = 30.0
+
     /// Makes sure the snapshot is the store's pool: written again when it is missing, does not begin
     /// and end as the encoder writes it, or names another digest than the store records; otherwise
     /// left as it is (its inode and mtime too). Throws when the store cannot be read or the
     /// snapshot cannot be written.
+    ///
+    /// The look and the write both happen holding the snapshot lock: a look outside it could see the
+    /// snapshot of this very pool just before another mirror, holding an older read of the store,
+    /// renames its own over it.
     func ensureCurrent() throws(CommandError) {
-        if let recorded = try recordedDigest(), let header = file.header(), header.poolDigest == recorded {
-            // What a write would have swept: files of writers killed before their rename.
-            file.sweepAbandonedTemporaries()
-            return
+        let done: Void? = try locked { () throws(CommandError) in
+            if let recorded = try recordedDigest(), let header = file.header(), header.poolDigest == recorded {
+                // What a write would have swept: files of writers killed before their rename.
+                file.sweepAbandonedTemporaries()
+                return
+            }
+            if let failure = try write().failure { throw failure }
         }
-        if let failure = try rewrite().failure { throw failure }
+        if done == nil { throw Self.lockedElsewhere }
     }
 
     /// `ensureCurrent()` for a command that reads the store itself: a failure is a warning, since the
@@ -52,21 +62,43 @@ struct SnapshotMirror {
             return SnapshotReader(index: index)
         }
         if try neverHadAPool(recorded: recorded) { return nil }
-        let (bytes, failure) = try rewrite()
+        var written = try locked { () throws(CommandError) in try write() }
+        if written == nil { written = (try encodedPool(), Self.lockedElsewhere) }
+        guard let (bytes, failure) = written else { return nil }
         if let failure { Log.warning(failure.message) }
         return try SnapshotReader.decode(bytes)
     }
 
-    /// Writes the store's whole unfiltered pool (as committed) to the snapshot file, atomically.
+    /// Runs `body` holding the snapshot lock; nil, without running it, when another holder kept the
+    /// lock past `lockTimeout`.
+    ///
+    /// Two processes mirroring at once (an import while the daemon syncs) take turns, and each reads
+    /// the store's pool once it holds the lock: every commit comes before its own mirror, so the last
+    /// mirror to run reads, and renames, the last committed pool. A state directory that cannot take
+    /// the lock file (read-only, full) cannot take the snapshot either: `body` runs, and its write
+    /// fails and says so, naming the snapshot.
+    private func locked<T>(_ body: () throws(CommandError) -> T) throws(CommandError) -> T? {
+        let lock: FileLock
+        do { lock = try FileLock(path: context.paths.snapshotLock, timeout: Self.lockTimeout) } catch {
+            return error.isHeldElsewhere ? nil : try body()
+        }
+        let result = try body()
+        withExtendedLifetime(lock) {}
+        return result
+    }
+
+    /// Why a mirror did not write: another held the lock for `lockTimeout`.
+    static let lockedElsewhere = CommandError(
+        "another dose process has been writing the snapshot for \(Int(lockTimeout)) s; notifications use "
+            + "the previous snapshot until a later dose command writes it", exitCode: .temporaryFailure)
+
+    /// Writes the store's whole unfiltered pool, as it is now, to the snapshot file, atomically; called
+    /// holding the snapshot lock.
     ///
     /// Returns the bytes, and why they could not be written if they could not: the store keeps what
     /// it has, the scheduler keeps reading the previous snapshot, whole, until a later pass writes it.
-    private func rewrite() throws(CommandError) -> (bytes: [UInt8], failure: CommandError?) {
-        let pool: (items: [Item], digest: String)
-        do { pool = try store.poolAndDigest() } catch {
-            throw CommandError("could not read the store to write the snapshot: \(error)", exitCode: .ioError)
-        }
-        let bytes = Snapshot(generatedAt: context.now, poolDigest: pool.digest, items: pool.items).encoded()
+    private func write() throws(CommandError) -> (bytes: [UInt8], failure: CommandError?) {
+        let bytes = try encodedPool()
         do { try file.write(encoded: bytes) } catch {
             let failure = CommandError(
                 "could not write the snapshot: \(error); the store has the change, notifications use the "
@@ -76,9 +108,18 @@ struct SnapshotMirror {
         return (bytes, nil)
     }
 
+    /// The store's pool as it is now, encoded as the snapshot.
+    private func encodedPool() throws(CommandError) -> [UInt8] {
+        let pool: (items: [Item], digest: String)
+        do { pool = try store.poolAndDigest() } catch {
+            throw storeFailure("could not read the store to write the snapshot", error)
+        }
+        return Snapshot(generatedAt: context.now, poolDigest: pool.digest, items: pool.items).encoded()
+    }
+
     private func recordedDigest() throws(CommandError) -> String? {
         do { return try store.recordedDigest() } catch {
-            throw CommandError("cannot read the store: \(error)", exitCode: .ioError)
+            throw storeFailure("cannot read the store", error)
         }
     }
 
@@ -87,7 +128,7 @@ struct SnapshotMirror {
     private func neverHadAPool(recorded: String?) throws(CommandError) -> Bool {
         guard recorded == nil, !FileSystem.exists(file.path) else { return false }
         do { return try store.count() == 0 } catch {
-            throw CommandError("cannot read the store: \(error)", exitCode: .ioError)
+            throw storeFailure("cannot read the store", error)
         }
     }
 }

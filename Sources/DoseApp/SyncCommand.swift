@@ -78,7 +78,7 @@ struct Sync: Sendable {
     func fetch(with transport: any HTTPTransport) -> Fetched {
         switch source {
         case .file(let path):
-            do { return .success(.fetched(bytes: try readPackFile(path), validators: .init())) } catch { return .failure(error) }
+            do { return .success(.fetched(bytes: try readPackFile(path, allowingStreams: false), validators: .init())) } catch { return .failure(error) }
         case .web:
             return outcome(transport.send(request!))
         }
@@ -105,10 +105,10 @@ struct Sync: Sendable {
                 "sync.etag": validators.etag, "sync.last-modified": validators.lastModified,
             ]
             if case .file = source { meta["sync.etag"] = .some(nil) }
-            do {
+            do throws(StoreError) {
                 try store.replacePool(with: items, meta: meta)
             } catch {
-                throw CommandError("could not store the pool: \(error)", exitCode: .ioError)
+                throw storeFailure("could not store the pool", error)
             }
             print("Synced \(poolSummary(items)) from \(source).")
         }

@@ -1,3 +1,4 @@
+import DoseSystem
 import Glibc
 
 /// Reads the provider's API key: `DOSE_PROVIDER_KEY` when set, else `provider.key-file`, else none.
@@ -30,10 +31,10 @@ public enum ProviderKey {
                 .provider,
                 "the key file \(keyFile) (provider.key-file) can be read by others (mode \(mode)); run `chmod 600 \(keyFile)`")
         }
-        let fd = open(keyFile, O_RDONLY | O_CLOEXEC)
-        guard fd >= 0 else {
-            let reason = String(cString: strerror(errno))
-            throw LearningError(.provider, "cannot read the key file \(keyFile) (provider.key-file): \(reason)")
+        // Never blocks: a FIFO or device swapped in after the stat is refused, not waited on.
+        let fd: Int32
+        do { fd = try FileSystem.openRegularFile(keyFile).descriptor } catch {
+            throw LearningError(.provider, "the key file \(keyFile) (provider.key-file): \(error)")
         }
         defer { close(fd) }
         var bytes = [UInt8](repeating: 0, count: maxBytes + 1)

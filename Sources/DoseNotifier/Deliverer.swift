@@ -67,7 +67,7 @@ final class Deliverer {
             item = nil
         }
         if item == nil { Log.notice("dose \(JSONWriter.quoted(itemID)) is no longer in the pool; opening a notice") }
-        let opener = PageOpener(directory: paths.pageDirectory)
+        let opener = PageOpener(paths: paths)
         do {
             let path = try opener.write(item: item, requestedID: itemID)
             try opener.open(path: path, activationToken: activationToken)

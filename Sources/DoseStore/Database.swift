@@ -18,6 +18,7 @@ public final class Database {
     public init(path: String) throws(StoreError) {
         self.path = path
         try Self.createParentDirectories(of: path)
+        try Self.refuseIfNotAFile(path)
         connection = try Connection(path: path)
         try migrate()
     }
@@ -40,18 +41,17 @@ public final class Database {
 
     /// Runs the migration steps the file has not had yet, all in one transaction.
     ///
-    /// The version is read inside the write transaction, so two processes opening a
-    /// fresh file at once cannot both run step 1.
+    /// The version is first read without a write lock, so an up-to-date file (every open but the
+    /// first after an upgrade) takes none: a reader opens the store while another process writes
+    /// (WAL). Only a file that needs steps takes the write lock, and reads the version again inside
+    /// it, so two processes opening a fresh file at once cannot both run step 1.
     private func migrate() throws(StoreError) {
+        let seen = try schemaVersion()
+        try checkNotNewer(seen)
+        if seen == Self.currentVersion { return }
         try connection.transaction("migrating \(path)") { () throws(StoreError) in
             let found = try schemaVersion()
-            guard found <= Self.currentVersion else {
-                // A newer Daily Dose wrote this file; writing to it could lose its data.
-                throw StoreError(
-                    sqliteCode: nil,
-                    message: "schema version \(found) is newer than this program's \(Self.currentVersion)",
-                    operation: "opening \(path)")
-            }
+            try checkNotNewer(found)
             for step in Int(found)..<Schema.migrations.count {
                 try connection.execute(Schema.migrations[step], "migrating \(path) to schema version \(step + 1)")
             }
@@ -61,6 +61,23 @@ public final class Database {
                     "PRAGMA user_version = \(Self.currentVersion)", "recording the schema version of \(path)")
             }
         }
+    }
+
+    /// Throws for a file a newer Daily Dose wrote: writing to it could lose its data.
+    private func checkNotNewer(_ found: Int64) throws(StoreError) {
+        guard found > Self.currentVersion else { return }
+        throw StoreError(
+            sqliteCode: nil,
+            message: "schema version \(found) is newer than this program's \(Self.currentVersion)",
+            operation: "opening \(path)")
+    }
+
+    /// Throws when something other than a regular file is at `path`: SQLite would open a FIFO and
+    /// then wait for ever in its first read, and a device is no database either.
+    private static func refuseIfNotAFile(_ path: String) throws(StoreError) {
+        var info = stat()
+        guard stat(path, &info) == 0, (info.st_mode & S_IFMT) != S_IFREG else { return }
+        throw StoreError(sqliteCode: nil, message: "not a regular file", operation: "opening \(path)")
     }
 
     /// Creates each missing directory above `path`, mode 0700 as the XDG spec asks.

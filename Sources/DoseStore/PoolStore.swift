@@ -44,23 +44,27 @@ public struct PoolStore {
         // them on, SQLite deletes a parent table row by row (0.31 s of 100,000 items in `make bench`);
         // off, it drops the pages. Durability is unchanged (synchronous = FULL, one transaction).
         try connection.execute("PRAGMA foreign_keys = OFF", "pausing foreign keys on \(database.path)")
+        let stamp: [Int64]
         do {
-            try replacePoolUnchecked(with: items, meta: meta)
+            stamp = try replacePoolUnchecked(with: items, meta: meta)
         } catch {
             try connection.execute("PRAGMA foreign_keys = ON", "enabling foreign keys on \(database.path)")
             throw error
         }
         try connection.execute("PRAGMA foreign_keys = ON", "enabling foreign keys on \(database.path)")
         // Committed: remember what the pool now is, for `committedPool()`.
-        if let stamp = try? connection.changeStamp() {
-            committed.items = items
-            committed.digest = digest
-            committed.stamp = stamp
-        }
+        committed.items = items
+        committed.digest = digest
+        committed.stamp = stamp
     }
 
-    private func replacePoolUnchecked(with items: [Item], meta: [String: String?]) throws(StoreError) {
-        try connection.transaction("replacing the pool in \(database.path)") { () throws(StoreError) in
+    /// Replaces the pool in one transaction; returns the change stamp as of its commit.
+    ///
+    /// The stamp is read inside the transaction, as its last statement (the commit changes neither
+    /// part): read after the commit, it could already count another process's commit of another pool,
+    /// and `committedPool()` would then take this pool for the store's.
+    private func replacePoolUnchecked(with items: [Item], meta: [String: String?]) throws(StoreError) -> [Int64] {
+        try connection.transaction("replacing the pool in \(database.path)") { () throws(StoreError) -> [Int64] in
             try connection.execute("DELETE FROM item_tags", "deleting the old pool's tags")
             try connection.execute("DELETE FROM items", "deleting the old pool's items")
             // Two statements compiled once and reused for every row: the import's hot loop.
@@ -98,6 +102,7 @@ public struct PoolStore {
                     sqliteCode: nil, message: "FOREIGN KEY constraint failed (table \(check.text(at: 0) ?? "?"))",
                     operation: "replacing the pool in \(database.path)")
             }
+            return try connection.changeStamp()
         }
     }
 
@@ -114,17 +119,26 @@ public struct PoolStore {
 
     /// The pool as committed and its digest, for writing the snapshot: `committedPool()` with the
     /// digest `replacePool` recorded, or, when something else changed the database since, the pool
-    /// read back and its digest computed, in one transaction that also records that digest when the
-    /// store had none or another (a store from before digests were recorded, a hand edit).
+    /// read back in a read transaction (no write lock: another process may be writing) and its
+    /// digest computed.
+    ///
+    /// When the store records no digest or another (a store from before digests, a hand edit), this
+    /// one is recorded too, but only if the write lock is free and no other connection has committed
+    /// since the read: a reader never waits for a writer, and never pins a digest on a newer pool.
     public func poolAndDigest() throws(StoreError) -> (items: [Item], digest: String) {
         if let items = unchangedCommittedPool() { return (items, committed.digest) }
-        return try connection.transaction("reading the pool of \(database.path) and its digest") {
-            () throws(StoreError) -> (items: [Item], digest: String) in
-            let items = try loadPool()
-            let digest = Snapshot.digest(of: items)
-            if try meta(Self.digestKey) != digest { try writeMeta(Self.digestKey, digest) }
-            return (items, digest)
+        let read = try connection.readTransaction("reading the pool of \(database.path) and its digest") {
+            () throws(StoreError) -> (items: [Item], recorded: String?, version: Int64) in
+            (try loadPool(), try meta(Self.digestKey), try connection.dataVersion())
         }
+        let digest = Snapshot.digest(of: read.items)
+        if read.recorded != digest {
+            _ = try connection.transactionIfFree("recording the pool's digest in \(database.path)") {
+                () throws(StoreError) in
+                if try connection.dataVersion() == read.version { try writeMeta(Self.digestKey, digest) }
+            }
+        }
+        return (read.items, digest)
     }
 
     /// The digest recorded with the pool (`digestKey`), or nil when there is none: a store written

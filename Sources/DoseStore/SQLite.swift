@@ -22,6 +22,14 @@ func check(
 }
 
 extension StoreError {
+    /// True when another connection held the lock longer than the busy timeout (`SQLITE_BUSY`,
+    /// `SQLITE_LOCKED`): nothing is wrong with the file, and trying again later may succeed.
+    public var isBusy: Bool {
+        guard let sqliteCode else { return false }
+        let primary = sqliteCode & 0xFF
+        return primary == SQLITE_BUSY || primary == SQLITE_LOCKED
+    }
+
     /// True when the file is not an SQLite database or is damaged beyond reading.
     public var isUnreadableFile: Bool {
         guard let sqliteCode else { return false }
@@ -56,8 +64,9 @@ final class Connection {
         handle = db
         // From here a throw runs deinit, which closes the handle.
         sqlite3_extended_result_codes(handle, 1)
-        // Another process (the app during a sync, say) may hold the write lock briefly.
-        try check(sqlite3_busy_timeout(handle, 5_000), handle, "setting the busy timeout on \(path)")
+        // Another process (the app during a sync, say) may hold the write lock briefly. Readers never
+        // wait for it (WAL): only a writer does, and gives up after this long.
+        try setBusyTimeout(Self.busyTimeoutMilliseconds)
         // journal_mode is the first statement that reads the file, so a file that is
         // not a database fails here, with SQLite's "file is not a database".
         try execute("PRAGMA journal_mode = WAL", "setting WAL journal mode on \(path)")
@@ -89,6 +98,9 @@ final class Connection {
         return Statement(handle: statement, connection: self)
     }
 
+    /// How long a writer waits for another connection's write lock before `SQLITE_BUSY`.
+    static let busyTimeoutMilliseconds: Int32 = 5_000
+
     /// Runs `body` inside `BEGIN IMMEDIATE` … `COMMIT`, rolling back if anything throws.
     ///
     /// IMMEDIATE takes the write lock up front, so two writers wait on the busy
@@ -97,10 +109,44 @@ final class Connection {
     func transaction<T>(
         _ operation: @autoclosure () -> String, _ body: () throws(StoreError) -> T
     ) throws(StoreError) -> T {
-        try execute("BEGIN IMMEDIATE", "starting a transaction for \(operation())")
+        try run("BEGIN IMMEDIATE", operation(), body)
+    }
+
+    /// Runs `body` inside a read transaction (`BEGIN` … `COMMIT`): every read in it sees one
+    /// committed state, and it takes no write lock, so in WAL mode a writer never holds it up.
+    func readTransaction<T>(
+        _ operation: @autoclosure () -> String, _ body: () throws(StoreError) -> T
+    ) throws(StoreError) -> T {
+        try run("BEGIN DEFERRED", operation(), body)
+    }
+
+    /// `transaction`, but only if the write lock is free now: nil, without waiting, when another
+    /// connection holds it (for a write that may as well wait for a later command).
+    func transactionIfFree<T>(
+        _ operation: @autoclosure () -> String, _ body: () throws(StoreError) -> T
+    ) throws(StoreError) -> T? {
+        try setBusyTimeout(0)
+        let outcome: Result<T?, StoreError>
+        do { outcome = .success(try transaction(operation(), body)) } catch {
+            // Busy at BEGIN (nothing open): the lock was taken; any other failure is reported.
+            outcome = error.isBusy && sqlite3_get_autocommit(handle) != 0 ? .success(nil) : .failure(error)
+        }
+        try setBusyTimeout(Self.busyTimeoutMilliseconds)
+        return try outcome.get()
+    }
+
+    private func setBusyTimeout(_ milliseconds: Int32) throws(StoreError) {
+        try check(sqlite3_busy_timeout(handle, milliseconds), handle, "setting the busy timeout")
+    }
+
+    /// Runs `body` between `begin` and `COMMIT`, rolling back if anything throws.
+    private func run<T>(
+        _ begin: String, _ operation: String, _ body: () throws(StoreError) -> T
+    ) throws(StoreError) -> T {
+        try execute(begin, "starting a transaction for \(operation)")
         do {
             let result = try body()
-            try execute("COMMIT", "committing \(operation())")
+            try execute("COMMIT", "committing \(operation)")
             return result
         } catch {
             // SQLite may already have rolled back by itself (after SQLITE_FULL, say);
@@ -112,12 +158,17 @@ final class Connection {
         }
     }
 
+    /// `PRAGMA data_version`: changes whenever another connection commits.
+    func dataVersion() throws(StoreError) -> Int64 {
+        let statement = try prepare("PRAGMA data_version")
+        _ = try statement.step("reading the data version")
+        return statement.int64(at: 0)
+    }
+
     /// A value that changes whenever the database changes: `PRAGMA data_version` (commits by other
     /// connections) with this connection's `total_changes` (its own writes).
     func changeStamp() throws(StoreError) -> [Int64] {
-        let statement = try prepare("PRAGMA data_version")
-        _ = try statement.step("reading the data version")
-        return [statement.int64(at: 0), sqlite3_total_changes64(handle)]
+        [try dataVersion(), sqlite3_total_changes64(handle)]
     }
 
     /// The raw handle, so `Statement` can ask for the connection's error message.

@@ -9,8 +9,10 @@ public struct DosePaths: Sendable, Equatable {
     public var configHome: String
     public var stateHome: String
     public var cacheHome: String
-    /// `$XDG_RUNTIME_DIR`, when the session has one.
+    /// `$XDG_RUNTIME_DIR`, when the session has one, as set: not yet checked (`RuntimeDirectory` does).
     public var runtimeDirectory: String?
+    /// `$TMPDIR` when absolute, else `/tmp`: where `RuntimeDirectory` falls back to.
+    public var temporaryDirectory = "/tmp"
 
     public init(dataHome: String, configHome: String, stateHome: String, cacheHome: String, runtimeDirectory: String?) {
         self.dataHome = dataHome
@@ -28,18 +30,22 @@ public struct DosePaths: Sendable, Equatable {
             return home == "/" ? "/" + fallback : home + "/" + fallback
         }
         let runtime = Environment.value("XDG_RUNTIME_DIR").flatMap { $0.hasPrefix("/") ? $0 : nil }
-        return DosePaths(
+        var paths = DosePaths(
             dataHome: xdg("XDG_DATA_HOME", ".local/share"),
             configHome: xdg("XDG_CONFIG_HOME", ".config"),
             stateHome: xdg("XDG_STATE_HOME", ".local/state"),
             cacheHome: xdg("XDG_CACHE_HOME", ".cache"),
             runtimeDirectory: runtime)
+        if let temporary = Environment.value("TMPDIR"), temporary.hasPrefix("/"), temporary != "/" {
+            paths.temporaryDirectory = temporary.hasSuffix("/") ? String(temporary.dropLast()) : temporary
+        }
+        return paths
     }
 
     public var dataDirectory: String { dataHome + "/" + Self.appDirectory }
     public var configDirectory: String { configHome + "/" + Self.appDirectory }
     public var stateDirectory: String { stateHome + "/" + Self.appDirectory }
-    /// What may be thrown away at any time (a download's nameless temporary file, pages).
+    /// What may be thrown away at any time (a download's nameless temporary file).
     public var cacheDirectory: String { cacheHome + "/" + Self.appDirectory }
 
     /// The SQLite store (the app's alone).
@@ -48,11 +54,12 @@ public struct DosePaths: Sendable, Equatable {
     public var configFile: String { configDirectory + "/config.ini" }
     /// The snapshot the app mirrors and the scheduler reads.
     public var snapshot: String { stateDirectory + "/snapshot.json" }
+    /// Held (`flock`) by `dose` from reading the store's pool to renaming the snapshot, so concurrent
+    /// mirrors run one at a time and the last writes the last committed pool.
+    public var snapshotLock: String { stateDirectory + "/snapshot.lock" }
     /// The scheduler's own bookkeeping: the last day it fired.
     public var firedStamp: String { stateDirectory + "/last-fired" }
-    /// Where rendered dose pages go: the runtime directory, or the cache directory.
-    public var pageDirectory: String {
-        if let runtimeDirectory { return runtimeDirectory + "/" + Self.appDirectory + "/pages" }
-        return cacheDirectory + "/pages"
-    }
+    /// Where older versions left a page per opened dose when there was no runtime directory (it
+    /// survived reboots); `PageOpener` empties and removes it.
+    public var legacyPageDirectory: String { cacheDirectory + "/pages" }
 }

@@ -5,6 +5,8 @@ public struct FileError: Error, CustomStringConvertible, Sendable {
     public enum Reason: Sendable, Equatable {
         case system(errno: Int32)
         case tooLarge(limit: Int)
+        /// What is there instead of a regular file: "a FIFO", "a character device", …
+        case notRegularFile(String)
     }
 
     public var operation: String
@@ -23,6 +25,9 @@ public struct FileError: Error, CustomStringConvertible, Sendable {
         self.reason = reason
     }
 
+    /// True when a lock could not be had because another holder kept it (`FileLock`'s timeout).
+    public var isHeldElsewhere: Bool { reason == .system(errno: EWOULDBLOCK) }
+
     /// True when the file simply does not exist.
     public var isMissing: Bool { reason == .system(errno: ENOENT) }
 
@@ -32,6 +37,8 @@ public struct FileError: Error, CustomStringConvertible, Sendable {
             return "cannot \(operation) \(path): \(String(cString: strerror(code)))"
         case .tooLarge(let limit):
             return "cannot \(operation) \(path): larger than \(limit) bytes"
+        case .notRegularFile(let kind):
+            return "cannot \(operation) \(path): it is \(kind), not a regular file"
         }
     }
 }

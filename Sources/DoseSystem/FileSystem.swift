@@ -5,16 +5,72 @@ import Glibc
 /// Whole-file reads and atomic whole-file writes, the only ways Daily Dose touches its files (with
 /// `TemporaryFile`, the nameless file a download waits in).
 public enum FileSystem {
-    /// Reads a whole file, refusing one larger than `limit` bytes.
-    public static func read(_ path: String, limit: Int = 256 << 20) throws(FileError) -> [UInt8] {
-        let (fd, info) = try openForReading(path, limit: limit)
+    /// Reads a whole regular file, refusing one larger than `limit` bytes and anything but a regular
+    /// file (`openRegularFile`).
+    ///
+    /// `allowingStreams` is for input the user names on the command line (a pack): a FIFO or
+    /// `<(…)` is then read to its end, as asked, and only a directory is refused.
+    public static func read(
+        _ path: String, limit: Int = 256 << 20, allowingStreams: Bool = false
+    ) throws(FileError) -> [UInt8] {
+        let (fd, info) = allowingStreams ? try openStream(path, limit: limit) : try openForReading(path, limit: limit)
         defer { close(fd) }
         return try readAll(fd, size: Int(info.st_size), path: path, limit: limit)
     }
 
-    /// Opens a file that is not a directory and not larger than `limit`, with its `fstat`.
+    /// Opens a regular file for reading and returns its descriptor (close-on-exec) and `fstat`.
+    ///
+    /// Anything else — a FIFO, a device, a socket, a directory, or a symlink to one of them — is
+    /// refused, naming the file: opening a FIFO blocks until a writer comes, and `/dev/zero` never
+    /// ends. The path is looked at before it is opened (so a device is never opened at all), opened
+    /// with `O_NONBLOCK` (so one swapped in between cannot block the open), and the descriptor is
+    /// checked again. Symlinks are followed: a config file kept in a dotfiles repository is one.
+    public static func openRegularFile(_ path: String) throws(FileError) -> (descriptor: Int32, info: stat) {
+        var info = stat()
+        guard stat(path, &info) == 0 else { throw FileError("read", path: path, errno: errno) }
+        try requireRegular(info, path: path)
+        let fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK | O_NOCTTY)
+        guard fd >= 0 else { throw FileError("read", path: path, errno: errno) }
+        do throws(FileError) {
+            guard fstat(fd, &info) == 0 else { throw FileError("read", path: path, errno: errno) }
+            try requireRegular(info, path: path)
+        } catch {
+            close(fd)
+            throw error
+        }
+        return (fd, info)
+    }
+
+    /// Throws `notRegularFile` unless `info` describes a regular file.
+    private static func requireRegular(_ info: stat, path: String) throws(FileError) {
+        let type = info.st_mode & S_IFMT
+        guard type != S_IFREG else { return }
+        let kind: String
+        switch type {
+        case S_IFDIR: kind = "a directory"
+        case S_IFIFO: kind = "a FIFO"
+        case S_IFCHR: kind = "a character device"
+        case S_IFBLK: kind = "a block device"
+        case S_IFSOCK: kind = "a socket"
+        default: kind = "not a file"
+        }
+        throw FileError("read", path: path, reason: .notRegularFile(kind))
+    }
+
+    /// Opens a regular file not larger than `limit` (`openRegularFile`), with its `fstat`.
     private static func openForReading(_ path: String, limit: Int) throws(FileError) -> (Int32, stat) {
-        let fd = open(path, O_RDONLY | O_CLOEXEC)
+        let (fd, info) = try openRegularFile(path)
+        guard Int(info.st_size) <= limit else {
+            close(fd)
+            throw FileError("read", path: path, reason: .tooLarge(limit: limit))
+        }
+        return (fd, info)
+    }
+
+    /// Opens anything but a directory for reading, blocking as the file does (a FIFO until its writer
+    /// comes); a regular file larger than `limit` is refused from its size, before a byte is read.
+    private static func openStream(_ path: String, limit: Int) throws(FileError) -> (Int32, stat) {
+        let fd = open(path, O_RDONLY | O_CLOEXEC | O_NOCTTY)
         guard fd >= 0 else { throw FileError("read", path: path, errno: errno) }
         var info = stat()
         var failure: FileError?
@@ -51,8 +107,8 @@ public enum FileSystem {
         return bytes
     }
 
-    /// Maps a whole regular file read-only, refusing one larger than `limit` bytes; other files, an
-    /// empty one, or a failed `mmap` are read into memory instead.
+    /// Maps a whole regular file read-only, refusing one larger than `limit` bytes and anything but a
+    /// regular file; an empty file or a failed `mmap` is read into memory instead.
     ///
     /// Mapping spares the copy into a fresh array (and the page faults of that array), which was
     /// half of a dry run over 100,000 items. Daily Dose only ever replaces its files by rename, so
@@ -61,8 +117,7 @@ public enum FileSystem {
         let (fd, info) = try openForReading(path, limit: limit)
         defer { close(fd) }
         let size = Int(info.st_size)
-        if (info.st_mode & S_IFMT) == S_IFREG, size > 0,
-           let address = mmap(nil, size, PROT_READ, MAP_PRIVATE | MAP_POPULATE, fd, 0), address != MAP_FAILED {
+        if size > 0, let address = mmap(nil, size, PROT_READ, MAP_PRIVATE | MAP_POPULATE, fd, 0), address != MAP_FAILED {
             let bytes = UnsafeBufferPointer(start: address.assumingMemoryBound(to: UInt8.self), count: size)
             return ByteRegion(bytes: bytes) { munmap(UnsafeMutableRawPointer(mutating: $0.baseAddress), $0.count) }
         }
@@ -180,17 +235,26 @@ public enum FileSystem {
     static func sweepAbandonedTemporaries(of path: String) {
         let directory = parentDirectory(of: path)
         let prefix = path.split(separator: "/").last.map(String.init).map { $0 + ".tmp-" } ?? ""
-        guard !prefix.isEmpty, let stream = opendir(directory) else { return }
-        defer { closedir(stream) }
-        while let entry = readdir(stream) {
-            let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
-                String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
-            }
+        guard !prefix.isEmpty else { return }
+        for name in names(in: directory) {
             guard name.hasPrefix(prefix) else { continue }
             let rest = name.dropFirst(prefix.count)
             guard let dash = rest.firstIndex(of: "-"), let pid = pid_t(rest[..<dash]), pid > 0 else { continue }
             if kill(pid, 0) != 0 && errno == ESRCH { unlink(directory + "/" + name) }
         }
+    }
+
+    /// The names in a directory (with `.` and `..`); none when it cannot be read.
+    static func names(in directory: String) -> [String] {
+        guard let stream = opendir(directory) else { return [] }
+        defer { closedir(stream) }
+        var names: [String] = []
+        while let entry = readdir(stream) {
+            names.append(withUnsafeBytes(of: entry.pointee.d_name) { raw in
+                String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
+            })
+        }
+        return names
     }
 
     /// Writes UTF-8 text atomically.

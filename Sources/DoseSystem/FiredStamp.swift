@@ -10,10 +10,14 @@ public struct FiredStamp: Sendable {
         self.path = path
     }
 
-    /// The last day fired, or nil when never (or when the stamp is unreadable: firing once more
-    /// is better than never firing again).
+    /// The last day fired, or nil when never (or when the stamp is unreadable — a FIFO or a device
+    /// in its place is not read, and is logged: firing once more is better than never firing again).
     public func read() -> CivilDate? {
-        guard let text = try? FileSystem.readText(path, limit: 64) else { return nil }
+        let text: String
+        do { text = try FileSystem.readText(path, limit: 64) } catch {
+            if !error.isMissing { Log.warning("\(error); taking it as no day fired") }
+            return nil
+        }
         return CivilDate(iso: text.trimmingWhitespace())
     }
 

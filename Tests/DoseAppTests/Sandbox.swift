@@ -7,6 +7,7 @@ final class Sandbox {
 
     struct Run {
         var status: Int32
+        var timedOut = false
         var stdout: String
         var stderr: String
     }
@@ -14,6 +15,10 @@ final class Sandbox {
     init() throws {
         root = FileManager.default.temporaryDirectory.appendingPathComponent("dose-test-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: root, withIntermediateDirectories: true)
+        // A session's runtime directory as the XDG spec has it (the user's, 0700), so `dose` uses it.
+        try FileManager.default.createDirectory(
+            at: root.appendingPathComponent("runtime"), withIntermediateDirectories: true,
+            attributes: [.posixPermissions: 0o700])
         packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
             .deletingLastPathComponent()
     }
@@ -62,9 +67,12 @@ final class Sandbox {
     var configPath: String { root.appendingPathComponent("config/daily-dose/config.ini").path }
     var samplePack: String { packageRoot.appendingPathComponent("content/sample-pack.json").path }
 
-    /// Runs a binary to completion and captures its output.
+    /// Runs a binary to completion and captures its output; after `timeout` seconds it is killed
+    /// (SIGKILL: status 9, `timedOut`), so a command that blocks fails its test instead of hanging it.
     @discardableResult
-    func run(_ binary: String, _ arguments: [String], extraEnvironment: [String: String] = [:]) throws -> Run {
+    func run(
+        _ binary: String, _ arguments: [String], extraEnvironment: [String: String] = [:], timeout: Double? = nil
+    ) throws -> Run {
         let process = Process()
         process.executableURL = Self.binaryDirectory.appendingPathComponent(binary)
         process.arguments = arguments
@@ -87,11 +95,17 @@ final class Sandbox {
         process.standardError = err
         process.standardInput = FileHandle.nullDevice
         try process.run()
+        let killer = timeout.map { seconds in
+            DispatchWorkItem { [process] in if process.isRunning { kill(process.processIdentifier, SIGKILL) } }
+        }
+        if let killer, let timeout { DispatchQueue.global().asyncAfter(deadline: .now() + timeout, execute: killer) }
         process.waitUntilExit()
+        killer?.cancel()
         let outData = try Data(contentsOf: outURL)
         let errData = try Data(contentsOf: errURL)
         return Run(
             status: process.terminationStatus,
+            timedOut: process.terminationReason == .uncaughtSignal && process.terminationStatus == SIGKILL,
             stdout: String(decoding: outData, as: UTF8.self),
             stderr: String(decoding: errData, as: UTF8.self))
     }

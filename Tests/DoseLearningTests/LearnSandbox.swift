@@ -19,6 +19,10 @@ final class LearnSandbox {
     init() throws {
         root = FileManager.default.temporaryDirectory.appendingPathComponent("dose-learn-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: root, withIntermediateDirectories: true)
+        // A session's runtime directory as the XDG spec has it (the user's, 0700), so `dose` uses it.
+        try FileManager.default.createDirectory(
+            at: root.appendingPathComponent("runtime"), withIntermediateDirectories: true,
+            attributes: [.posixPermissions: 0o700])
         packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
             .deletingLastPathComponent()
     }

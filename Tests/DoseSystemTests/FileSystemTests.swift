@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 import Testing
 
 @testable import DoseSystem
@@ -83,7 +84,8 @@ import Testing
 
         try FileSystem.writeAtomically([UInt8](), to: path)
         #expect(try FileSystem.map(path).count == 0)
-        #expect(try FileSystem.map("/dev/null").count == 0)
+        // Not a regular file: refused, like every other device (see `notARegularFileIsRefusedAtOnce`).
+        #expect(throws: FileError.self) { try FileSystem.map("/dev/null") }
         try FileSystem.writeAtomically([UInt8](repeating: 65, count: 100), to: path)
         #expect(throws: FileError.self) { try FileSystem.map(path, limit: 10) }
         #expect(throws: FileError.self) { try FileSystem.map(directory) }
@@ -93,6 +95,72 @@ import Testing
         } catch {
             #expect(error.isMissing)
         }
+    }
+
+    /// Runs `body` on another thread and waits at most `seconds`: a read that blocks fails the test
+    /// instead of hanging it. `unblock` then frees the stuck thread (a writer opening the FIFO).
+    static func withinDeadline(
+        _ seconds: Double, _ what: String, unblock: () -> Void = {}, _ body: @escaping @Sendable () -> Void
+    ) {
+        let done = DispatchSemaphore(value: 0)
+        Thread.detachNewThread {
+            body()
+            done.signal()
+        }
+        if done.wait(timeout: .now() + seconds) == .timedOut {
+            Issue.record("\(what) still blocked after \(seconds) s")
+            unblock()
+            _ = done.wait(timeout: .now() + 5)
+        }
+    }
+
+    /// A FIFO, a device and a symlink to a device where a file of ours belongs: every way of reading
+    /// refuses it at once, naming the file and what it is, instead of blocking for a writer that never
+    /// comes (a FIFO) or reading without end (`/dev/zero`).
+    @Test func notARegularFileIsRefusedAtOnce() throws {
+        let directory = try temporaryDirectory()
+        let fifo = directory + "/snapshot.json"
+        #expect(mkfifo(fifo, 0o600) == 0)
+        let zeroLink = directory + "/config.ini"
+        #expect(symlink("/dev/zero", zeroLink) == 0)
+        let cases: [(path: String, kind: String)] = [
+            (fifo, "a FIFO"), (zeroLink, "a character device"), ("/dev/zero", "a character device"),
+            (directory, "a directory"),
+        ]
+        for (path, kind) in cases {
+            let readers: [(String, @Sendable () throws(FileError) -> Void)] = [
+                ("read", { () throws(FileError) in _ = try FileSystem.read(path, limit: 1 << 20) }),
+                ("readText", { () throws(FileError) in _ = try FileSystem.readText(path, limit: 64) }),
+                ("map", { () throws(FileError) in _ = try FileSystem.map(path, limit: 1 << 20) }),
+                ("readEnds", { () throws(FileError) in _ = try FileSystem.readEnds(path, head: 8, tail: 8) }),
+                ("openRegularFile", { () throws(FileError) in _ = try FileSystem.openRegularFile(path) }),
+            ]
+            for (name, reader) in readers {
+                let outcome = Mutex<FileError?>(nil)
+                Self.withinDeadline(2, "\(name) of \(path)", unblock: {
+                    // A reader stuck in open(2) on the FIFO returns once a writer opens it.
+                    let writer = open(fifo, O_WRONLY | O_NONBLOCK)
+                    if writer >= 0 { close(writer) }
+                }) {
+                    do throws(FileError) { try reader() } catch { outcome.withLock { $0 = error } }
+                }
+                let error = outcome.withLock { $0 }
+                #expect(error?.reason == .notRegularFile(kind), "\(name) of \(path): \(String(describing: error))")
+                #expect(error?.description.contains(path) == true)
+            }
+        }
+    }
+
+    /// A pack the user names may be a pipe (`dose import <(…)`): read to its end when asked for.
+    @Test func aStreamIsReadWhenAllowed() throws {
+        let fifo = try temporaryDirectory() + "/pack.json"
+        #expect(mkfifo(fifo, 0o600) == 0)
+        Thread.detachNewThread {
+            let writer = open(fifo, O_WRONLY)
+            _ = write(writer, "[1]", 3)
+            close(writer)
+        }
+        #expect(try FileSystem.read(fifo, limit: 64, allowingStreams: true) == Array("[1]".utf8))
     }
 
     @Test func parentDirectory() {

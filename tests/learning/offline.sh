@@ -32,6 +32,7 @@ fail() { echo "FAIL: $*"; echo "--- daemon log"; cat "$work/daemon.log" 2>/dev/n
 
 export HOME=$work XDG_DATA_HOME=$work/data XDG_CONFIG_HOME=$work/config XDG_STATE_HOME=$work/state \
     XDG_CACHE_HOME=$work/cache XDG_RUNTIME_DIR=$work/runtime TZ=UTC LANG=C.UTF-8
+mkdir -m 700 "$XDG_RUNTIME_DIR"
 dose() { "$bin/dose" "$@"; }
 state() { dose learn list --json | python3 -c 'import json,sys; e={x["topic"]:x for x in json.load(sys.stdin)}[sys.argv[1]]; print(e["state"], e["attempts"])' "$1"; }
 calls() { if [ -f "$work/requests.log" ]; then wc -l <"$work/requests.log"; else echo 0; fi; }
