@@ -30,8 +30,8 @@ enum PackSignature {
         }
     }
 
-    /// Reads and parses the signature next to the local pack at `path` (`PATH.minisig`).
-    static func local(forPack path: String) throws(CommandError) -> MinisignSignature {
+    /// Reads and parses the signature next to the local pack at `path` (`PATH.minisig`): its bytes and what they say.
+    static func local(forPack path: String) throws(CommandError) -> (bytes: [UInt8], signature: MinisignSignature) {
         let signaturePath = location(of: path)
         let bytes: [UInt8]
         do {
@@ -45,7 +45,7 @@ enum PackSignature {
             let tooLarge = error.reason == .tooLarge(limit: MinisignSignature.maxBytes)
             throw CommandError("\(error)", exitCode: tooLarge ? .dataError : .ioError)
         }
-        return try parse(bytes, origin: signaturePath)
+        return (bytes, try parse(bytes, origin: signaturePath))
     }
 
     /// Returns when `signature` is `key`'s valid signature of `content`; `origin` names the pack.
@@ -58,6 +58,13 @@ enum PackSignature {
             throw CommandError(
                 "\(origin): bad signature: \(error); nothing was changed", exitCode: error.isVerdict ? .dataError : .ioError)
         }
+    }
+
+    /// Checks the local pack `bytes` read from `path` against `PATH.minisig`; returns the line to print.
+    static func verifyLocal(_ bytes: [UInt8], at path: String, by key: MinisignPublicKey) throws(CommandError) -> String {
+        let signature = try local(forPack: path).signature
+        try verify(signature, of: .bytes(bytes), by: key, origin: path)
+        return verifiedLine(signature, by: key)
     }
 
     /// What a command prints after a good signature: the key and the trusted comment, made safe for a terminal.

@@ -175,9 +175,8 @@ struct Sync: Sendable {
 
     /// The signature next to a local pack (a file source).
     private func signatureFile(_ path: String) throws(CommandError) -> Signature {
-        let parsed = try PackSignature.local(forPack: path)
-        // Read again for its bytes: `local` parsed them; a file source keeps no validators.
-        let bytes = (try? FileSystem.read(PackSignature.location(of: path), limit: MinisignSignature.maxBytes)) ?? []
+        let (bytes, parsed) = try PackSignature.local(forPack: path)
+        // A file source keeps no validators.
         return Signature(bytes: bytes, parsed: parsed, validators: .init())
     }
 

@@ -1,5 +1,6 @@
 import DoseCore
 import DoseSystem
+import DoseTestSupport
 import Foundation
 import Testing
 

@@ -1,19 +1,19 @@
 import Foundation
 
 /// Debian's `minisign`, run for real in a private directory: keys made here (no password), files signed here.
-struct MinisignTool {
-    let directory: URL
+public struct MinisignTool {
+    public let directory: URL
 
-    init() throws {
+    public init() throws {
         directory = FileManager.default.temporaryDirectory.appendingPathComponent("dose-minisign-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
     }
 
-    func remove() { try? FileManager.default.removeItem(at: directory) }
+    public func remove() { try? FileManager.default.removeItem(at: directory) }
 
     /// Makes a key pair named `name`; returns the public key's base64 line.
     @discardableResult
-    func makeKey(_ name: String) throws -> String {
+    public func makeKey(_ name: String) throws -> String {
         try run(["-G", "-W", "-p", path("\(name).pub"), "-s", path("\(name).key")])
         let lines = try String(contentsOfFile: path("\(name).pub"), encoding: .utf8).split(separator: "\n")
         return String(lines[1])
@@ -21,7 +21,7 @@ struct MinisignTool {
 
     /// Signs `file` with key `name` (prehashed "ED" by default, legacy "Ed" with `legacy`); returns the signature's bytes.
     @discardableResult
-    func sign(_ file: String, key name: String, legacy: Bool = false, comment: String? = nil, output: String? = nil) throws -> [UInt8] {
+    public func sign(_ file: String, key name: String, legacy: Bool = false, comment: String? = nil, output: String? = nil) throws -> [UInt8] {
         let signature = output ?? file + ".minisig"
         var arguments = ["-S", "-s", path("\(name).key"), "-m", file, "-x", signature]
         if legacy { arguments.append("-l") }
@@ -31,13 +31,13 @@ struct MinisignTool {
     }
 
     /// Writes `bytes` to a file of this directory; returns its path.
-    func write(_ name: String, _ bytes: [UInt8]) throws -> String {
+    public func write(_ name: String, _ bytes: [UInt8]) throws -> String {
         let file = path(name)
         try Data(bytes).write(to: URL(fileURLWithPath: file))
         return file
     }
 
-    func path(_ name: String) -> String { directory.appendingPathComponent(name).path }
+    public func path(_ name: String) -> String { directory.appendingPathComponent(name).path }
 
     private func run(_ arguments: [String]) throws {
         let process = Process()
