@@ -200,15 +200,14 @@ struct Sync: Sendable {
             var meta: [String: String?] = [
                 Meta.source: source.description, "sync.at": String(context.now),
                 Meta.etag: validators.etag, Meta.lastModified: validators.lastModified,
-                // The validators belong to this pool: a pool replaced since (a local import) drops them.
-                Meta.poolDigest: Snapshot.digest(of: items),
                 Meta.publicKey: publicKey?.base64,
                 Meta.signature: signature.map { String(decoding: $0.bytes, as: UTF8.self) },
                 Meta.signatureETag: signature?.validators.etag, Meta.signatureLastModified: signature?.validators.lastModified,
             ]
             if case .file = source { meta[Meta.etag] = .some(nil) }
             do {
-                try store.replacePool(with: items, meta: meta)
+                // The validators belong to this pool: a pool replaced since (a local import) drops them.
+                try store.replacePool(with: items, meta: meta, digestAlsoAs: [Meta.poolDigest])
             } catch {
                 throw CommandError("could not store the pool: \(error)", exitCode: .ioError)
             }
