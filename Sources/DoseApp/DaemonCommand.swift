@@ -59,7 +59,7 @@ struct DaemonCommand {
     /// The sync's import and mirror, on the jobs queue.
     private static func finish(_ sync: Sync, _ fetched: Sync.Fetched) {
         do {
-            try sync.apply(fetched)
+            try sync.apply(fetched) { Log.info("dose daemon: \($0)") }
             Log.info("dose daemon: planning pass done")
         } catch {
             Log.warning("dose daemon: planning pass: \(error)")

@@ -181,12 +181,13 @@ struct Sync: Sendable {
     }
 
     /// The planning pass: imports what was fetched (once its signature verifies, when a key is set),
-    /// or keeps the pool; mirrors the snapshot either way.
-    func apply(_ fetched: Fetched) throws(CommandError) {
+    /// or keeps the pool; mirrors the snapshot either way. What it did goes to `report` (the daemon
+    /// logs it; a command prints it).
+    func apply(_ fetched: Fetched, report: (String) -> Void = { print($0) }) throws(CommandError) {
         try PlanningPass(context: context).run { store throws(CommandError) in
             let fetch = try fetched.get()
             guard case .fetched(let body, let validators) = fetch.outcome else {
-                print("\(source): unchanged since the last sync.")
+                report("\(source): unchanged since the last sync.")
                 return
             }
             if let publicKey {
@@ -211,8 +212,8 @@ struct Sync: Sendable {
             } catch {
                 throw CommandError("could not store the pool: \(error)", exitCode: .ioError)
             }
-            print("Synced \(poolSummary(items)) from \(source).")
-            if let publicKey, let signature { print(PackSignature.verifiedLine(signature.parsed, by: publicKey)) }
+            report("Synced \(poolSummary(items)) from \(source).")
+            if let publicKey, let signature { report(PackSignature.verifiedLine(signature.parsed, by: publicKey)) }
         }
     }
 
