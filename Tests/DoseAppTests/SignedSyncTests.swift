@@ -95,11 +95,14 @@ import Testing
         let before = try world.state()
         #expect(before.contains("sync.etag"))
 
-        func refused(_ expected: String, _ comment: Comment, sourceLocation: SourceLocation = #_sourceLocation) throws {
+        func refused(
+            _ expected: String, _ comment: Comment, saying ending: String = "nothing was changed",
+            sourceLocation: SourceLocation = #_sourceLocation
+        ) throws {
             let run = try sandbox.dose("sync")
             #expect(run.status == 65, "\(comment): \(run.stderr)", sourceLocation: sourceLocation)
             #expect(run.stderr.contains(expected), "\(comment): \(run.stderr)", sourceLocation: sourceLocation)
-            #expect(run.stderr.contains("nothing was changed"), sourceLocation: sourceLocation)
+            #expect(run.stderr.contains(ending), sourceLocation: sourceLocation)
             #expect(try world.state() == before, "\(comment) changed the store or the snapshot", sourceLocation: sourceLocation)
         }
 
@@ -133,6 +136,9 @@ import Testing
 
         try "untrusted comment: x\n\u{1B}]0;owned\u{07}\n".write(toFile: world.signaturePath, atomically: true, encoding: .utf8)
         try refused("malformed minisign signature", "garbage for a signature")
+
+        try Data(repeating: UInt8(ascii: "A"), count: 20_000).write(to: URL(fileURLWithPath: world.signaturePath))
+        try refused("more than 16384 bytes", "a signature past its cap", saying: "the cached pool stays in use")
 
         // The good signature still goes through afterwards.
         try world.serve(Fixtures.goldenPack)
