@@ -98,7 +98,9 @@ struct Sync: Sendable {
     /// The configured key; a stored `source.pubkey` that is not a key stops the sync (never "unchecked").
     private static func publicKey(_ config: DoseConfig, _ context: AppContext) throws(CommandError) -> MinisignPublicKey? {
         guard let text = config.sourcePubkey else {
-            if (try? context.configFile.values())?[.sourcePubkey] != nil {
+            // Present but refused: a value that is not a key, or one GKeyFile cannot even read.
+            let stored = try? context.configFile.stored()
+            if stored?.values[.sourcePubkey] != nil || stored?.unreadable.contains(where: { $0.key == ConfigKey.sourcePubkey.rawValue }) == true {
                 throw CommandError(
                     "source.pubkey is set but is not a minisign public key: fix it (`dose config set source.pubkey KEY`); nothing was changed",
                     exitCode: .config)

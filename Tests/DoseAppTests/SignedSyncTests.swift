@@ -259,6 +259,10 @@ import Testing
         try world.serve(Fixtures.goldenPack, signedBy: nil)
         let run = try sandbox.dose("sync", world.url)
         #expect(run.status == 78, "\(run.stderr)")
+        // So does one GKeyFile cannot read (a backslash escape it does not know).
+        try "[dose]\nsource.pubkey=RWQ\\qbroken\n".write(toFile: sandbox.configPath, atomically: true, encoding: .utf8)
+        let unreadable = try sandbox.dose("sync", world.url)
+        #expect(unreadable.status == 78, "\(unreadable.stderr)")
         #expect(try world.requests().isEmpty)
     }
 }
