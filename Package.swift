@@ -31,6 +31,9 @@ let package = Package(
             name: "CCurl", path: "Sources/CCurl",
             providers: [.apt(["libcurl4-openssl-dev"])]),
         .systemLibrary(
+            name: "CSodium", path: "Sources/CSodium", pkgConfig: "libsodium",
+            providers: [.apt(["libsodium-dev"])]),
+        .systemLibrary(
             name: "CNotify", path: "Sources/CNotify", pkgConfig: "libnotify",
             providers: [.apt(["libnotify-dev"])]),
 
@@ -48,10 +51,12 @@ let package = Package(
         .target(name: "DoseHTTP", dependencies: ["CCurl", "DoseSystem", "GLibGlue", "CGLib"], swiftSettings: noFoundation),
         // The SQLite store: the pool and the learning queue.
         .target(name: "DoseStore", dependencies: ["DoseCore", "CSQLite"], swiftSettings: noFoundation),
+        // Signed packs: minisign signatures checked with libsodium, behind one wrapper file.
+        .target(name: "DoseSignature", dependencies: ["DoseCore", "DoseSystem", "CSodium"], swiftSettings: noFoundation),
         // The learning queue: durable intent, the AI provider client, the background worker.
         .target(name: "DoseLearning", dependencies: ["DoseCore", "DoseSystem", "DoseStore", "DoseHTTP", "GLibGlue", "CGLib"], swiftSettings: noFoundation),
         // The app's commands.
-        .target(name: "DoseApp", dependencies: ["DoseCore", "DoseSystem", "DoseStore", "DoseHTTP", "DoseLearning", "GLibGlue", "CGLib"], swiftSettings: noFoundation),
+        .target(name: "DoseApp", dependencies: ["DoseCore", "DoseSystem", "DoseStore", "DoseHTTP", "DoseLearning", "DoseSignature", "GLibGlue", "CGLib"], swiftSettings: noFoundation),
         // The scheduler: GLib main loop, timerfd, libnotify.
         .target(name: "DoseNotifier", dependencies: ["DoseCore", "DoseSystem", "GLibGlue", "CGLib", "CNotify"], swiftSettings: noFoundation),
 
@@ -64,6 +69,7 @@ let package = Package(
         .testTarget(name: "DoseCoreTests", dependencies: ["DoseCore"]),
         .testTarget(name: "DoseSystemTests", dependencies: ["DoseSystem", "DoseCore"]),
         .testTarget(name: "DoseHTTPTests", dependencies: ["DoseHTTP", "DoseSystem", "DoseTestSupport", "GLibGlue", "CGLib"]),
+        .testTarget(name: "DoseSignatureTests", dependencies: ["DoseSignature", "DoseCore", "DoseSystem", "DoseTestSupport"]),
         .testTarget(name: "DoseStoreTests", dependencies: ["DoseStore", "DoseCore"]),
         .testTarget(name: "DoseAppTests", dependencies: ["DoseApp", "DoseCore", "DoseSystem", "DoseStore", "DoseTestSupport"]),
         .testTarget(name: "DoseLearningTests", dependencies: ["DoseLearning", "DoseStore", "DoseCore", "DoseSystem", "DoseTestSupport"]),

@@ -131,6 +131,7 @@ enum ConfigFuzz {
         case .branch: return config.branch?.rawValue
         case .notifyTime: return config.notifyTime.description
         case .source: return config.source
+        case .sourcePubkey: return config.sourcePubkey
         case .syncTimeout: return String(config.syncTimeout)
         case .providerURL: return config.providerURL
         case .providerModel: return config.providerModel

@@ -12,6 +12,11 @@ enum CommandHelp {
                 Every problem is listed with its item and field (exit 65), and nothing is changed. PACK may
                 be a pipe (`dose import <(…)`). While another process writes to the store, it waits up to
                 5 s, then exits 75 with nothing changed.
+
+                Options:
+                  --pubkey KEY        first check the minisign signature PACK.minisig with this public key
+                                      (the base64 line of a minisign .pub file): a missing, malformed or bad
+                                      signature is exit 65 and nothing is changed; the trusted comment is shown
                 """)
         case "sync":
             return page(SyncCommand.usage, """
@@ -22,11 +27,20 @@ enum CommandHelp {
                 failing, the cached pool stays, the snapshot is still refreshed and the exit status tells
                 what went wrong: 69 unavailable, 75 too slow (try again later), 65 too large or a refused
                 redirect.
+
+                With `source.pubkey` set, the pack must be signed with minisign: SOURCE.minisig is fetched
+                too (a conditional GET of its own) and checked before anything is imported. An unsigned
+                pack (no .minisig), a bad signature or a changed pack is exit 65 and nothing is changed;
+                a good one prints its trusted comment.
                 """)
         case "validate":
             return page(ValidateCommand.usage, """
                 Checks the content pack PACK and lists every problem with its item and field, touching
                 nothing. Exit status 0 for a valid pack, 65 for a pack with problems, 66 when PACK is missing.
+
+                Options:
+                  --pubkey KEY        also check the minisign signature PACK.minisig with this public key
+                                      (missing or bad: exit 65); the trusted comment is shown
                 """)
         case "config":
             return page(ConfigCommand.usage, """
@@ -37,6 +51,7 @@ enum CommandHelp {
                   branch              two capital letters (CS, EE, ME, …); doses tagged for it, plus untagged ones
                   notify-time         the morning notification's local time, HH:MM (default 08:00)
                   source              the pack `dose sync` fetches: a file path or an http(s) URL
+                  source.pubkey       a minisign public key (base64): `dose sync` then accepts only packs it signed
                   sync-timeout        seconds a sync's download may take in all, 1 to 3600 (default 60)
                   provider.url        the AI provider's http(s) URL (learning queue)
                   provider.model      the provider's model name

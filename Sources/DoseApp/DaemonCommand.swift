@@ -51,8 +51,8 @@ struct DaemonCommand {
 
     /// Starts a planning pass, on the jobs queue: a sync (or, with no source, just the mirror).
     ///
-    /// A web source's fetch runs on the GLib loop; the import and the mirror are posted back to the
-    /// jobs queue when it ends, so a stalled server holds nothing but its own transfer.
+    /// A web source's fetch runs on the GLib loop; the import (with its signature check) and the
+    /// mirror are posted back to the jobs queue when it ends, so a stalled server holds nothing but its own transfer.
     private static func planningPass(http: LoopHTTP, daemon: LearningDaemon) {
         let context = AppContext.live()
         do {
@@ -63,12 +63,9 @@ struct DaemonCommand {
                 return
             }
             let sync = try Sync(context: context, config: config, explicit: nil)
-            guard let request = sync.request else {
-                finish(sync, sync.fetch(with: http))
-                return
-            }
-            http.start(request) { result in
-                daemon.post { finish(sync, sync.outcome(result)) }
+            // Each request (a signed source's signature, then its pack) starts on the loop.
+            sync.fetch(start: { request, completion in http.start(request, completion: completion) }) { fetched in
+                daemon.post { finish(sync, fetched) }
             }
         } catch {
             Log.warning("dose daemon: planning pass: \(error)")
@@ -78,7 +75,7 @@ struct DaemonCommand {
     /// The sync's import and mirror, on the jobs queue.
     private static func finish(_ sync: Sync, _ fetched: Sync.Fetched) {
         do {
-            try sync.apply(fetched)
+            try sync.apply(fetched) { Log.info("dose daemon: \($0)") }
             Log.info("dose daemon: planning pass done")
         } catch {
             Log.warning("dose daemon: planning pass: \(error)")

@@ -24,7 +24,7 @@ public enum DoseCLI {
           -h, --help     show this help (after a command: that command's help)
           --version      show the version
 
-        Config keys: branch, notify-time, source, sync-timeout, provider.url, provider.model, provider.key-file
+        Config keys: branch, notify-time, source, source.pubkey, sync-timeout, provider.url, provider.model, provider.key-file
         Files: $XDG_DATA_HOME/daily-dose/dose.sqlite3, $XDG_CONFIG_HOME/daily-dose/config.ini,
                $XDG_STATE_HOME/daily-dose/snapshot.json
         Exit status: 0 ok, 1 no dose, 64 usage, 65 bad data, 66 no such input, 69 unavailable,

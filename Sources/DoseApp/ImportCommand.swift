@@ -2,15 +2,19 @@ import DoseCore
 import DoseStore
 import DoseSystem
 
-/// `dose import PACK`: validates everything first, then replaces the pool in one transaction.
+/// `dose import [--pubkey KEY] PACK`: validates everything first (with a key, the signature
+/// `PACK.minisig` before anything else), then replaces the pool in one transaction.
 struct ImportCommand {
-    static let usage = "dose import PACK"
+    static let usage = "dose import [--pubkey KEY] PACK"
     let context: AppContext
 
     func run(_ arguments: inout Arguments) throws(CommandError) {
+        let key = try arguments.option("--pubkey").map { text throws(CommandError) in try PackSignature.publicKey(option: text) }
         let path = try arguments.positional("PACK")
         try arguments.finish()
         let bytes = try readPackFile(path)
+        let verified = try key.map { key throws(CommandError) in try PackSignature.verifyLocal(bytes, at: path, by: key) }
+        if let verified { print(verified) }
         try PlanningPass(context: context).run { store throws(CommandError) in
             let items = try validatedItems(bytes, origin: path)
             do throws(StoreError) {

@@ -8,7 +8,8 @@ import DoseSystem
 /// arrive, after decompression), and the sync's wall-clock deadline for the whole fetch, every
 /// redirect included. Redirects to another origin are followed without the URL's credentials.
 /// The body arrives into a nameless temporary file in `bodyDirectory`, not into memory, so a
-/// refused pack never held up to 64 MiB of the process; `outcome` reads an accepted one back.
+/// refused pack (too large, or badly signed) never held up to 64 MiB of the process; the planning
+/// pass reads an accepted one back (`PackBody`).
 struct PackFetcher: Sendable {
     /// The validators a previous fetch left, sent back as `If-None-Match` / `If-Modified-Since`.
     struct Validators: Sendable, Equatable {
@@ -18,7 +19,7 @@ struct PackFetcher: Sendable {
 
     enum Outcome: Sendable {
         case unchanged
-        case fetched(bytes: [UInt8], validators: Validators)
+        case fetched(body: PackBody, validators: Validators)
     }
 
     /// Seconds the whole fetch may take (the `sync-timeout` setting).
@@ -34,22 +35,36 @@ struct PackFetcher: Sendable {
         return paths.dataDirectory
     }
 
-    /// The conditional GET for `url`.
+    /// The conditional GET for the pack at `url`.
     func request(_ url: String, validators: Validators) -> HTTPRequest {
-        var headers: [(name: String, value: String)] = [("Accept", "application/json")]
+        request(url, validators: validators, accept: "application/json", maxBytes: PackLimits.maxPackBytes,
+                destination: .temporaryFile(directory: bodyDirectory))
+    }
+
+    /// The conditional GET for the pack's minisign signature at `url` (small: it stays in memory).
+    func signatureRequest(_ url: String, validators: Validators) -> HTTPRequest {
+        request(url, validators: validators, accept: "*/*", maxBytes: MinisignSignature.maxBytes, destination: .memory)
+    }
+
+    private func request(
+        _ url: String, validators: Validators, accept: String, maxBytes: Int, destination: HTTPRequest.BodyDestination
+    ) -> HTTPRequest {
+        var headers: [(name: String, value: String)] = [("Accept", accept)]
         if let etag = validators.etag { headers.append(("If-None-Match", etag)) }
         if let lastModified = validators.lastModified { headers.append(("If-Modified-Since", lastModified)) }
         let deadline = deadlineSeconds * 1000
         // A connection silent for half the deadline (at most 30 s) is dead, not slow.
         let limits = HTTPLimits(
-            maxBodyBytes: PackLimits.maxPackBytes, connectTimeoutMilliseconds: min(15_000, deadline),
+            maxBodyBytes: maxBytes, connectTimeoutMilliseconds: min(15_000, deadline),
             deadlineMilliseconds: deadline, lowSpeedBytesPerSecond: 1,
             lowSpeedSeconds: max(1, min(30, deadlineSeconds / 2)))
-        return HTTPRequest(url: url, headers: headers, limits: limits, bodyDestination: .temporaryFile(directory: bodyDirectory))
+        return HTTPRequest(url: url, headers: headers, limits: limits, bodyDestination: destination)
     }
 
     /// What the exchange for `url` came to, or the error `dose sync` reports (exit status by cause).
-    func outcome(_ result: Result<HTTPResponse, HTTPError>, url: String) throws(CommandError) -> Outcome {
+    ///
+    /// For a signature (`signature` true) a 404 is data, not an outage: the pack is unsigned (65).
+    func outcome(_ result: Result<HTTPResponse, HTTPError>, url: String, signature: Bool = false) throws(CommandError) -> Outcome {
         let source = URLRedaction.redacted(url)
         let response: HTTPResponse
         switch result {
@@ -72,21 +87,15 @@ struct PackFetcher: Sendable {
         case 200:
             let next = Validators(
                 etag: Self.validator(response.headers["etag"]), lastModified: Self.validator(response.headers["last-modified"]))
-            return .fetched(bytes: try Self.body(of: response, source: source), validators: next)
+            return .fetched(body: response.bodyFile.map { .file($0) } ?? .bytes(response.body), validators: next)
+        case 404 where signature:
+            throw CommandError(
+                "no signature at \(source) (HTTP 404): source.pubkey is set, so an unsigned pack is refused; nothing was changed",
+                exitCode: .dataError)
         default:
             throw CommandError(
                 "cannot fetch \(source): the server answered HTTP \(response.status); the cached pool stays in use",
                 exitCode: .unavailable)
-        }
-    }
-
-    /// The body's bytes, read back from its file (then closed, with the response, by the caller).
-    private static func body(of response: HTTPResponse, source: String) throws(CommandError) -> [UInt8] {
-        guard let file = response.bodyFile else { return response.body }
-        do {
-            return try file.read(limit: PackLimits.maxPackBytes)
-        } catch {
-            throw CommandError("cannot fetch \(source): \(error); the cached pool stays in use", exitCode: .ioError)
         }
     }
 

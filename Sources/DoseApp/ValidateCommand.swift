@@ -1,14 +1,19 @@
 import DoseCore
 import DoseSystem
 
-/// `dose validate PACK`: checks a pack for an admin without touching the store.
+/// `dose validate [--pubkey KEY] PACK`: checks a pack (and with a key, its signature `PACK.minisig`)
+/// for an admin without touching the store.
 struct ValidateCommand {
-    static let usage = "dose validate PACK"
+    static let usage = "dose validate [--pubkey KEY] PACK"
 
     func run(_ arguments: inout Arguments) throws(CommandError) {
+        let key = try arguments.option("--pubkey").map { text throws(CommandError) in try PackSignature.publicKey(option: text) }
         let path = try arguments.positional("PACK")
         try arguments.finish()
-        let items = try validatedItems(try readPackFile(path), origin: path)
+        let bytes = try readPackFile(path)
+        let verified = try key.map { key throws(CommandError) in try PackSignature.verifyLocal(bytes, at: path, by: key) }
+        let items = try validatedItems(bytes, origin: path)
+        if let verified { print(verified) }
         print("\(path): valid, \(poolSummary(items))")
     }
 }

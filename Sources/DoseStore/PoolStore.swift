@@ -33,12 +33,14 @@ public struct PoolStore {
     /// Everything happens in one transaction: if any item is refused (a duplicate id,
     /// a question without an answer, a duplicate tag) nothing changes, and the old pool
     /// and its meta stay as they were. Passing the sync's ETag in `meta` makes it land
-    /// with exactly the pool it describes; the pool's digest (`digestKey`) lands with it too.
-    public func replacePool(with items: [Item], meta: [String: String?] = [:]) throws(StoreError) {
+    /// with exactly the pool it describes; the pool's digest (`digestKey`) lands with it too, and
+    /// under each of `digestAlsoAs` (a sync's note of which pool its validators describe).
+    public func replacePool(with items: [Item], meta: [String: String?] = [:], digestAlsoAs: [String] = []) throws(StoreError) {
         committed.items = nil
         let digest = Snapshot.digest(of: items)
         var meta = meta
         meta[Self.digestKey] = digest
+        for key in digestAlsoAs { meta[key] = digest }
         // Foreign keys are off for the replacement (the pragma only takes effect outside a transaction)
         // and the whole new pool is checked with `foreign_key_check` before the commit instead: with
         // them on, SQLite deletes a parent table row by row (0.31 s of 100,000 items in `make bench`);

@@ -44,6 +44,7 @@ public struct ConfigFile: Sendable {
                 case .branch: config.branch = BranchCode(exactly: value)
                 case .notifyTime: config.notifyTime = LocalTime(parsing: value) ?? DoseConfig.defaultNotifyTime
                 case .source: config.source = value
+                case .sourcePubkey: config.sourcePubkey = value
                 case .syncTimeout: config.syncTimeout = Int(value) ?? DoseConfig.defaultSyncTimeout
                 case .providerURL: config.providerURL = value
                 case .providerModel: config.providerModel = value

@@ -5,6 +5,8 @@ public enum ConfigKey: String, CaseIterable, Sendable {
     case branch
     case notifyTime = "notify-time"
     case source
+    /// The minisign public key a synced pack must be signed with (`source.pubkey`).
+    case sourcePubkey = "source.pubkey"
     case syncTimeout = "sync-timeout"
     case providerURL = "provider.url"
     case providerModel = "provider.model"
@@ -55,6 +57,11 @@ public enum ConfigKey: String, CaseIterable, Sendable {
         case .source:
             guard !trimmed.isEmpty else { throw ConfigError(key: rawValue, message: "the source is empty") }
             return trimmed
+        case .sourcePubkey:
+            // Refused unless it is a key, so a typo never turns checking off; stored canonical.
+            do { return try MinisignPublicKey(parsing: trimmed).base64 } catch {
+                throw ConfigError(key: rawValue, message: "\(JSONWriter.quoted(input)) is not a minisign public key: \(error.problem)")
+            }
         case .syncTimeout:
             guard let seconds = Int(trimmed), DoseConfig.syncTimeoutRange.contains(seconds) else {
                 throw ConfigError(

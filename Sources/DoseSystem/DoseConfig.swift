@@ -10,6 +10,8 @@ public struct DoseConfig: Sendable, Equatable {
     public var branch: BranchCode?
     public var notifyTime: LocalTime
     public var source: String?
+    /// The minisign public key (canonical base64) a synced pack must be signed with; nil: packs are not checked.
+    public var sourcePubkey: String?
     /// Seconds the whole fetch of a sync may take, every redirect included.
     public var syncTimeout: Int
     public var providerURL: String?

@@ -33,6 +33,31 @@ public final class TemporaryFile: Sendable {
         try FileSystem.read(descriptor: descriptor, path: label, limit: limit)
     }
 
+    /// Everything written so far, in pieces of at most `chunk` bytes handed to `body` in order
+    /// (one buffer reused), refusing a file over `limit` bytes: a whole pack hashed without being held.
+    public func forEachChunk(
+        limit: Int, chunk: Int = 64 * 1024, _ body: (UnsafeRawBufferPointer) -> Void
+    ) throws(FileError) {
+        var info = stat()
+        guard fstat(descriptor, &info) == 0 else { throw FileError("read", path: label, errno: errno) }
+        guard Int(info.st_size) <= limit else { throw FileError("read", path: label, reason: .tooLarge(limit: limit)) }
+        let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: chunk, alignment: 16)
+        defer { buffer.deallocate() }
+        var offset = 0
+        while true {
+            let got = pread(descriptor, buffer.baseAddress, chunk, off_t(offset))
+            if got < 0 {
+                if errno == EINTR { continue }
+                throw FileError("read", path: label, errno: errno)
+            }
+            if got == 0 { return }
+            offset += got
+            // The file grew since fstat: a writer is still at work, and the cap still holds.
+            guard offset <= limit else { throw FileError("read", path: label, reason: .tooLarge(limit: limit)) }
+            body(UnsafeRawBufferPointer(rebasing: buffer[..<got]))
+        }
+    }
+
     /// What errors call it: "cannot write a temporary file in DIR: …".
     private var label: String { "a temporary file in \(directory)" }
 

@@ -64,7 +64,7 @@ import Testing
         for directory in binaryDirectories {
             let binary = directory.appendingPathComponent("dose-notify")
             let linked = try linkage(binary)
-            #expect(!linked.needed.contains { $0.hasPrefix("libsqlite3") || $0.hasPrefix("libcurl") }, "\(linked.needed)")
+            #expect(!linked.needed.contains { $0.hasPrefix("libsqlite3") || $0.hasPrefix("libcurl") || $0.hasPrefix("libsodium") }, "\(linked.needed)")
             let carriesSQLite = linked.symbols.contains(" sqlite3_")
             let carriesCurl = linked.symbols.contains(" curl_")
             #expect(!carriesSQLite, "\(binary.path) carries SQLite")
@@ -76,6 +76,8 @@ import Testing
         // The positive control: the same reading finds what `dose` does link.
         let linked = try linkage(Sandbox.binaryDirectory.appendingPathComponent("dose"))
         #expect(linked.needed.contains { $0.hasPrefix("libsqlite3") })
+        // Signed packs: libsodium (no libraries of its own) is linked, only by the app.
+        #expect(linked.needed.contains { $0.hasPrefix("libsodium") })
         // libcurl (and its 32 libraries) is opened by the first transfer, not at start-up.
         #expect(!linked.needed.contains { $0.hasPrefix("libcurl") }, "\(linked.needed)")
         let sandbox = try Sandbox()

@@ -179,6 +179,41 @@ import Testing
         #expect(((try? FileManager.default.contentsOfDirectory(atPath: cache)) ?? ["(missing)"]) == [])
     }
 
+    /// With `source.pubkey`, the daemon fetches the signature, then the pack, on its loop, one after the
+    /// other, and checks the pack on the jobs queue before importing it; a changed pack is not imported.
+    @Test(arguments: [false, true]) func theDaemonsSignedSyncChecksThePack(tampered: Bool) throws {
+        let box = try LearnSandbox()
+        let tool = try MinisignTool()
+        defer { tool.remove() }
+        let key = try tool.makeKey("class")
+        let pack = box.root.appendingPathComponent("pack.json").path
+        let text = #"{"format": "daily-dose-pack/1", "items": [{"id": "f-ohm", "kind": "fact", "text": "Ohm: V = IR"}]}"#
+        try Data(text.utf8).write(to: URL(fileURLWithPath: pack))
+        try tool.sign(pack, key: "class", comment: "EE-101 week 3")
+        if tampered { try Data(text.replacingOccurrences(of: "IR", with: "IQ").utf8).write(to: URL(fileURLWithPath: pack)) }
+        let source = try HostileServer(pack: pack)
+        #expect(try box.dose("config", "set", "source", source.url("/pack/pack.json")).status == 0)
+        #expect(try box.dose("config", "set", "source.pubkey", key).status == 0)
+        let log = box.root.appendingPathComponent("daemon.log").path
+        let daemon = try box.start(["daemon"], log: log)
+        defer { kill(daemon.processIdentifier, SIGKILL); daemon.waitUntilExit() }
+        let ended = try box.wait(timeout: 15) {
+            let text = (try? String(contentsOfFile: log, encoding: .utf8)) ?? ""
+            return text.contains("planning pass done") || text.contains("planning pass:")
+        }
+        let output = (try? String(contentsOfFile: log, encoding: .utf8)) ?? ""
+        #expect(ended != nil, "\(output)")
+        #expect(source.requests().map(\.path) == ["/pack/pack.json.minisig", "/pack/pack.json"])
+        let show = try box.dose("show", "f-ohm")
+        if tampered {
+            #expect(output.contains("bad signature: the signature does not match the pack"), "\(output)")
+            #expect(show.status != 0, "a changed pack was imported")
+        } else {
+            #expect(output.contains("trusted comment: EE-101 week 3"), "\(output)")
+            #expect(show.status == 0 && show.stdout.contains("Ohm: V = IR"), "\(show.stdout)\(show.stderr)")
+        }
+    }
+
     @Test func theDaemonSleepsWhileAProviderIsSilent() throws {
         let box = try LearnSandbox()
         try box.startProvider(#"{"rules": [{"kind": "deck", "responses": ["hang:30"]}]}"#)

@@ -103,6 +103,12 @@ import Testing
         try store.replacePool(with: [])
         #expect(try store.recordedDigest() == Snapshot.digest(of: []))
         #expect(try store.recordedDigest() != Snapshot.digest(of: Self.sample))
+
+        // A sync's note of its pool: the same digest, under its own key, in the same transaction.
+        try store.replacePool(with: Self.sample, meta: ["sync.etag": "\"e\""], digestAlsoAs: ["sync.pool-digest"])
+        #expect(try store.meta("sync.pool-digest") == Snapshot.digest(of: Self.sample))
+        try store.replacePool(with: [])
+        #expect(try store.meta("sync.pool-digest") != store.recordedDigest(), "another pool: the note no longer matches")
     }
 
     /// `poolAndDigest` gives the pool with its digest; read back, it records the digest when the store

@@ -1,7 +1,7 @@
 # bash completion for dose and dose-notify (Daily Dose)        -*- shell-script -*-
 # Installed as .../bash-completion/completions/dose and .../dose-notify (the same file).
 
-_dose_config_keys="branch notify-time source sync-timeout provider.url provider.model provider.key-file"
+_dose_config_keys="branch notify-time source source.pubkey sync-timeout provider.url provider.model provider.key-file"
 
 # Values for the options both commands share: --date (today, as a start) and --days.
 __dose_option_value()
@@ -51,7 +51,8 @@ _dose()
 
     case $command in
         import | validate)
-            [[ $cur == -* ]] && COMPREPLY=($(compgen -W "--help" -- "$cur")) && return
+            [[ $prev == --pubkey ]] && return
+            [[ $cur == -* ]] && COMPREPLY=($(compgen -W "--pubkey --help" -- "$cur")) && return
             _filedir json
             ;;
         sync)

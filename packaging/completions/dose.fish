@@ -20,10 +20,11 @@ complete -c dose -n "not __fish_seen_subcommand_from $__dose_commands" -a help -
 
 # Packs are files.
 complete -c dose -n "__fish_seen_subcommand_from import validate sync" -F
+complete -c dose -n "__fish_seen_subcommand_from import validate" -l pubkey -x -d 'Check PACK.minisig with this minisign public key'
 
 # config
 set -l __dose_config_actions list get set unset
-set -l __dose_config_keys branch notify-time source sync-timeout provider.url provider.model provider.key-file
+set -l __dose_config_keys branch notify-time source source.pubkey sync-timeout provider.url provider.model provider.key-file
 complete -c dose -n "__fish_seen_subcommand_from config; and not __fish_seen_subcommand_from $__dose_config_actions" -a list -d 'Print every setting'
 complete -c dose -n "__fish_seen_subcommand_from config; and not __fish_seen_subcommand_from $__dose_config_actions" -a get -d 'Print one setting'
 complete -c dose -n "__fish_seen_subcommand_from config; and not __fish_seen_subcommand_from $__dose_config_actions" -a set -d 'Store one setting'

@@ -68,14 +68,14 @@ for shell in bash zsh fish; do
     # shellcheck disable=SC2086
     check "$shell" "dose " $dose_commands
     check "$shell" "dose config " list get set unset
-    check "$shell" "dose config set " branch notify-time source sync-timeout provider.url provider.model provider.key-file
+    check "$shell" "dose config set " branch notify-time source source.pubkey sync-timeout provider.url provider.model provider.key-file
     check "$shell" "dose today --" --date --days --branch --all --json --help
     check "$shell" "dose show --" --json
     check "$shell" "dose open --" --print-path --no-launch
     check "$shell" "dose learn " tick untick list deck quiz run
     check "$shell" "dose learn list --" --json
     check "$shell" "dose learn quiz --" --interactive
-    check "$shell" "dose import --" --help
+    check "$shell" "dose import --" --pubkey --help
     check "$shell" "dose-notify " run fire
     check "$shell" "dose-notify --" --dry-run --help --version
     check "$shell" "dose-notify --dry-run --" --date --days --id --json

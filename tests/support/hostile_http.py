@@ -120,6 +120,12 @@ class Handler(BaseHTTPRequestHandler):
         self.answer(200, b'{"recorded": true}', [("Content-Type", "application/json")])
 
     def mode_pack(self, rest):
+        # /pack/NAME.minisig: the pack's signature file beside it (--pack PATH: PATH.minisig), if any.
+        if rest and rest[-1].endswith(".minisig"):
+            if not os.path.isfile(args.pack + ".minisig"):
+                return self.mode_missing(rest)
+            with open(args.pack + ".minisig", "rb") as f:
+                return self.answer(200, f.read(), [("Content-Type", "text/plain")])
         with open(args.pack, "rb") as f:
             body = f.read()
         self.answer(200, body, [("Content-Type", "application/json"), ("ETag", '"hostile-pack"'),
