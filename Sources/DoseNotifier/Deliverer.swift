@@ -47,7 +47,7 @@ final class Deliverer {
         let hasActions = capabilities.contains("actions")
         let copy = CopyBuilder.copy(
             for: Teaser(item), markup: capabilities.contains("body-markup"),
-            openHint: hasActions ? nil : "Open it with: dose show \(item.id)")
+            openHint: hasActions ? nil : NotificationPreview.openHint(forID: item.id))
         let notification = ShownNotification(
             copy: copy, day: day, actions: hasActions,
             onClick: { [weak self] id, token in self?.open(itemID: id, activationToken: token) },

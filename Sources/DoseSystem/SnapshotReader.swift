@@ -56,3 +56,10 @@ public struct SnapshotReader: Sendable {
         return try item(at: position)
     }
 }
+
+extension SnapshotReader {
+    /// The positions of the items whose id has this short code, in the whole unfiltered pool.
+    public func positions(ofCode code: String) -> [Int] {
+        index.positions(ofCode: code)
+    }
+}
