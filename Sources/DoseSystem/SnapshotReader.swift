@@ -37,6 +37,11 @@ public struct SnapshotReader: Sendable {
         index.position(ofID: id)
     }
 
+    /// The positions of the items whose id has this short code (`ShortCode`), in the whole unfiltered pool.
+    public func positions(ofCode code: String) -> [Int] {
+        index.positions(ofCode: code)
+    }
+
     /// The item at `position`, decoded and validated in full; a bad item is a data error like a bad snapshot.
     public func item(at position: Int) throws(CommandError) -> Item {
         do { return try index.item(at: position) } catch {
@@ -54,12 +59,5 @@ public struct SnapshotReader: Sendable {
     public func item(id: String) throws(CommandError) -> Item? {
         guard let position = position(ofID: id) else { return nil }
         return try item(at: position)
-    }
-}
-
-extension SnapshotReader {
-    /// The positions of the items whose id has this short code, in the whole unfiltered pool.
-    public func positions(ofCode code: String) -> [Int] {
-        index.positions(ofCode: code)
     }
 }
