@@ -130,11 +130,12 @@ unit-test: deps
 	$(SWIFT) build --build-tests
 	$(SWIFT) test --skip-build
 
-# The release build comes first, so the .deb scenario does not compile beside the timed desktop scenarios.
-e2e-test: deps build release
-	@tests/run-e2e.sh "$(BUILD_DIR)"
+# The scenarios run the release build, the binaries that ship (and that the .deb scenario packages): built
+# first, so nothing compiles beside the timed desktop scenarios.
+e2e-test: deps release
+	@tests/run-e2e.sh "$(RELEASE_DIR)"
 
-# A bounded fuzz run (30 s per target, five targets) is part of the tests; `make fuzz` runs longer.
+# A bounded fuzz run (30 s per target, six targets) is part of the tests; `make fuzz` runs longer.
 fuzz-check:
 	@fuzz/run.sh 30
 

@@ -1,6 +1,6 @@
 // libFuzzer entry points, one per build (-D FUZZ_<TARGET>); built by fuzz/build.sh with
 // `swiftc -sanitize=fuzzer,address` over Sources/DoseCore (the config target adds Sources/DoseSystem,
-// GLib and fuzz/ConfigFuzz.swift). A crash, an assertion below, or a run over -timeout (1 s) is a finding.
+// GLib and fuzz/ConfigFuzz.swift; the index target adds fuzz/IndexFuzz.swift). A crash, an assertion below, or a run over -timeout (1 s) is a finding.
 
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzOne(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
@@ -29,6 +29,9 @@ public func fuzzOne(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
             fatalError("a decoded snapshot does not survive its own encoding")
         }
     }
+    #elseif FUZZ_INDEX
+    // Differential: the scheduler's lean index (`SnapshotIndex`) against the full decoder (`Snapshot.decode`).
+    IndexFuzz.check(bytes)
     #elseif FUZZ_TIME
     // Never crashes; what parses prints back to a string that parses to the same value.
     if let time = LocalTime(parsing: text) {

@@ -3,15 +3,18 @@
 # fuzz/Entry.swift, with -sanitize=fuzzer,address (SwiftPM would put the fuzzer main in every target).
 # The config target also compiles Sources/DoseSystem and fuzz/ConfigFuzz.swift into the same module,
 # with GLib through the CGLib module map (DoseSystem's `import DoseCore` is then ignored, with a warning).
+# The index target adds fuzz/IndexFuzz.swift (the lean snapshot index against the full decoder).
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 export PATH="$PATH:/opt/swift/usr/bin"
 mkdir -p "$root/build/fuzz"
-for target in ${*:-latex pack snapshot time config}; do
+for target in ${*:-latex pack snapshot index time config}; do
     upper=$(echo "$target" | tr a-z A-Z)
     out="$root/build/fuzz/$target"
     inputs=("$root/Sources/DoseCore" "$root/fuzz/Entry.swift")
     flags=()
+    # The snapshot index against the full decoder: the differential check lives in its own file.
+    [ "$target" = index ] && inputs+=("$root/fuzz/IndexFuzz.swift")
     if [ "$target" = config ]; then
         inputs+=("$root/Sources/DoseSystem" "$root/fuzz/ConfigFuzz.swift" "$root/Sources/CGLib")
         # clang wants GLib's include directories; -pthread from --cflags is not a swiftc flag.

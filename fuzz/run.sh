@@ -7,7 +7,7 @@
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 seconds=${1:-30}; shift || true
-targets=${*:-latex pack snapshot time config}
+targets=${*:-latex pack snapshot index time config}
 "$root/fuzz/build.sh" $targets
 status=0
 passed=0

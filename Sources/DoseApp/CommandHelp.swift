@@ -70,14 +70,15 @@ enum CommandHelp {
                 """)
         case "show":
             return page(ShowCommand.usage, """
-                Prints the dose with the id ID, searched in the whole pool (every branch).
+                Prints the dose with the id ID, searched in the whole pool (every branch). CODE is the
+                short code a notification prints when the desktop's notifications have no buttons.
 
                 Options:
                   --json              print it as one JSON object
                 """)
         case "open":
             return page(OpenCommand.usage, """
-                Writes the dose page (mathematics rendered with KaTeX) for ID, or for today's dose, and
+                Writes the dose page (mathematics rendered with KaTeX) for ID (or CODE), or for today's dose, and
                 opens it with the desktop's default handler for web pages. There is one page, replaced by
                 each open, in the session's private runtime directory.
 

@@ -1,12 +1,12 @@
 import DoseCore
 import DoseSystem
 
-/// `dose open [ID] [--print-path] [--no-launch]`: renders the dose screen and opens it.
+/// `dose open [ID|CODE] [--print-path] [--no-launch]`: renders the dose screen and opens it.
 ///
-/// The id is searched in the unfiltered pool; an id retired since opens an honest message, never another dose.
+/// The id (or a notification hint's short code) is searched in the unfiltered pool; an id retired since opens an honest message, never another dose.
 /// Without an id (the menu entry) it opens today's dose for the configured branch.
 struct OpenCommand {
-    static let usage = "dose open [ID] [--print-path] [--no-launch]"
+    static let usage = "dose open [ID|CODE] [--print-path] [--no-launch]"
     let context: AppContext
 
     func run(_ arguments: inout Arguments) throws(CommandError) {
@@ -21,10 +21,8 @@ struct OpenCommand {
         if let requested {
             // One row by its primary key, from a store whose snapshot is made sure to match it.
             mirror.refreshIfStale()
-            id = requested
-            do { item = try store.item(id: requested) } catch {
-                throw storeFailure("cannot read the store", error)
-            }
+            item = try ItemReference(text: requested).find(store: store, mirror: mirror)
+            id = item?.id ?? requested
         } else {
             // Today's dose as the scheduler reads it (`dose today` does the same).
             let branch = try context.loadConfig().branch

@@ -1,14 +1,15 @@
 import DoseCore
 import DoseSystem
 
-/// `dose show ID [--json]`: any dose by id, searched in the unfiltered pool.
+/// `dose show ID|CODE [--json]`: any dose by id, or by the short code a notification's hint prints,
+/// searched in the unfiltered pool.
 ///
 /// One row by its primary key: O(log n) whatever the pool's size, where the snapshot's index reads
 /// every item (at 100,000 items `dose-notify --dry-run --id` takes 30 ms, nearly all of it the index;
 /// docs/performance.md). The snapshot is made sure to match the store first, so a click (which reads
 /// the snapshot) and `dose show` name the same dose.
 struct ShowCommand {
-    static let usage = "dose show ID [--json]"
+    static let usage = "dose show ID|CODE [--json]"
     let context: AppContext
 
     func run(_ arguments: inout Arguments) throws(CommandError) {
@@ -16,14 +17,12 @@ struct ShowCommand {
         let id = try arguments.positional("ID")
         try arguments.finish()
         let store = try openStore(context.paths)
-        SnapshotMirror(context: context, store: store).refreshIfStale()
-        let found: Item?
-        do { found = try store.item(id: id) } catch {
-            throw storeFailure("cannot read the store", error)
-        }
-        guard let item = found else {
+        let mirror = SnapshotMirror(context: context, store: store)
+        mirror.refreshIfStale()
+        guard let item = try ItemReference(text: id).find(store: store, mirror: mirror) else {
             throw CommandError(
-                "no dose with id \(JSONWriter.quoted(id)): it may have been retired from the pool", exitCode: .noInput)
+                "no dose with id or code \(JSONWriter.quoted(id)): it may have been retired from the pool",
+                exitCode: .noInput)
         }
         print(json ? DosePrinter.json(item, date: nil) : DosePrinter.text(item, date: nil))
     }

@@ -11,7 +11,7 @@ public enum CopyBuilder {
     ///   - maxBodyLength: the body's length in grapheme clusters, "…" included.
     ///     Escaping happens after the cut, so an entity is never cut in half.
     ///   - openHint: a line appended to the body (after the cut), such as
-    ///     "Open it with: dose show ID", for servers that offer no actions.
+    ///     "Open it with: dose show CODE", for servers that offer no actions.
     public static func copy(
         for teaser: Teaser, markup: Bool, maxBodyLength: Int = 240, openHint: String? = nil
     ) -> NotificationCopy {

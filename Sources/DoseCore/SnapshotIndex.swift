@@ -88,6 +88,18 @@ public struct SnapshotIndex: Sendable {
         }
     }
 
+    /// The positions of every item whose id has this short code (`ShortCode`), in the whole unfiltered
+    /// pool: one in all but the rarest pools, two or more only when ids collide on the code.
+    public func positions(ofCode code: String) -> [Int] {
+        idBytes.withUnsafeBufferPointer { ids in
+            entries.indices.filter { position in
+                let entry = entries[position]
+                let start = Int(entry.idStart)
+                return ShortCode.code(forIDBytes: UnsafeBufferPointer(rebasing: ids[start..<(start + Int(entry.idCount))])) == code
+            }
+        }
+    }
+
     /// The id of the item at `position`.
     public func id(at position: Int) -> String {
         let entry = entries[position]

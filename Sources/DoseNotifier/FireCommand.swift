@@ -16,7 +16,8 @@ struct FireCommand {
         let today = SystemZone.current().civilDate(at: WallClock.now())
         do {
             let shown = try deliverer.deliver(day: today, itemID: id)
-            print("Shown: \(shown)")
+            // Today's id would spoil the dose (ids are authored words): the day, unless the id was given.
+            print(id == nil ? "Shown: the dose of \(today)" : "Shown: \(shown)")
         } catch {
             switch error {
             case .serverUnavailable: throw CommandError(error.description, exitCode: .unavailable)

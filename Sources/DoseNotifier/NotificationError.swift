@@ -1,5 +1,5 @@
 /// Why a notification could not be shown.
-enum NotificationError: Error, CustomStringConvertible {
+enum NotificationError: Error, Equatable, CustomStringConvertible {
     /// No server on the session bus, or it failed the call: worth retrying later.
     case serverUnavailable(String)
     /// Nothing to show (no snapshot, or no dose for the day): retrying before the content changes is useless.

@@ -12,8 +12,14 @@ public struct NotificationPreview: Sendable, Equatable {
         self.date = date
         self.fireAt = fireAt
         self.kind = item.kind
-        let hint = openHint ? "Open it with: dose show \(item.id)" : nil
+        let hint = openHint ? Self.openHint(forID: item.id) : nil
         self.copy = CopyBuilder.copy(for: Teaser(item), markup: markup, openHint: hint)
+    }
+
+    /// The last line of the body on a server without actions: the item's short code, never its id,
+    /// whose authored words (`q-weber-unit`) could give the answer away. `dose show` takes the code.
+    static func openHint(forID id: String) -> String {
+        "Open it with: dose show \(ShortCode.code(forID: id))"
     }
 
     /// Human-readable lines for a terminal.

@@ -37,6 +37,11 @@ public struct SnapshotReader: Sendable {
         index.position(ofID: id)
     }
 
+    /// The positions of the items whose id has this short code (`ShortCode`), in the whole unfiltered pool.
+    public func positions(ofCode code: String) -> [Int] {
+        index.positions(ofCode: code)
+    }
+
     /// The item at `position`, decoded and validated in full; a bad item is a data error like a bad snapshot.
     public func item(at position: Int) throws(CommandError) -> Item {
         do { return try index.item(at: position) } catch {

@@ -26,6 +26,18 @@ import Testing
         let item = Item(id: "f-1", kind: .fact, text: "A fact")
         let date = try #require(CivilDate(iso: "2026-11-29"))
         let preview = NotificationPreview(item: item, date: date, fireAt: 0, openHint: true)
-        #expect(preview.copy.body.hasSuffix("dose show f-1"))
+        #expect(preview.copy.body.hasSuffix("dose show \(ShortCode.code(forID: "f-1"))"))
+    }
+
+    /// The hint names a short code, never the id: `q-weber-unit` would give "weber" away.
+    @Test func theOpenHintWithholdsTheIdsWords() throws {
+        let item = Item(id: "q-weber-unit", kind: .question, text: "What is the unit of magnetic flux?", answer: "Wb")
+        let date = try #require(CivilDate(iso: "2026-11-29"))
+        for markup in [false, true] {
+            let preview = NotificationPreview(item: item, date: date, fireAt: 0, markup: markup, openHint: true)
+            #expect(!preview.copy.body.contains("weber"))
+            #expect(!preview.copy.summary.contains("weber"))
+            #expect(preview.copy.body.hasSuffix("Open it with: dose show \(ShortCode.code(forID: "q-weber-unit"))"))
+        }
     }
 }
