@@ -18,7 +18,7 @@ struct ImportCommand {
             } catch {
                 throw CommandError("could not store the pool: \(error)", exitCode: .ioError)
             }
-            print("Imported \(poolSummary(items)).")
+            Console.print("Imported \(poolSummary(items)).")
         }
     }
 }

@@ -25,6 +25,6 @@ struct ShowCommand {
             throw CommandError(
                 "no dose with id \(JSONWriter.quoted(id)): it may have been retired from the pool", exitCode: .noInput)
         }
-        print(json ? DosePrinter.json(item, date: nil) : DosePrinter.text(item, date: nil))
+        Console.print(json ? DosePrinter.json(item, date: nil) : DosePrinter.text(item, date: nil))
     }
 }

@@ -93,7 +93,7 @@ struct Sync: Sendable {
             case .failure(let failure):
                 throw failure
             case .success(.unchanged):
-                print("\(source): unchanged since the last sync.")
+                Console.print("\(source): unchanged since the last sync.")
                 return
             case .success(.fetched(let fetchedBytes, let next)):
                 bytes = fetchedBytes
@@ -110,7 +110,7 @@ struct Sync: Sendable {
             } catch {
                 throw CommandError("could not store the pool: \(error)", exitCode: .ioError)
             }
-            print("Synced \(poolSummary(items)) from \(source).")
+            Console.print("Synced \(poolSummary(items)) from \(source).")
         }
     }
 }

@@ -39,8 +39,8 @@ struct TodayCommand {
                     "no dose for \(date)\(whom): the pool has no items\(whom.isEmpty ? "" : " for it"); import a pack with `dose import PACK`",
                     exitCode: .failure)
             }
-            print(json ? DosePrinter.json(item, date: date) : DosePrinter.text(item, date: date))
-            if !json && offset + 1 < days { print("") }
+            Console.print(json ? DosePrinter.json(item, date: date) : DosePrinter.text(item, date: date))
+            if !json && offset + 1 < days { Console.print("") }
         }
     }
 }

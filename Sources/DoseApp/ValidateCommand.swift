@@ -9,6 +9,6 @@ struct ValidateCommand {
         let path = try arguments.positional("PACK")
         try arguments.finish()
         let items = try validatedItems(try readPackFile(path), origin: path)
-        print("\(path): valid, \(poolSummary(items))")
+        Console.print("\(path): valid, \(poolSummary(items))")
     }
 }

@@ -67,7 +67,7 @@ struct DryRunCommand {
             }
             output.append(text)
         }
-        print(output.joined(separator: json ? "\n" : "\n\n"))
+        Console.print(output.joined(separator: json ? "\n" : "\n\n"))
     }
 }
 

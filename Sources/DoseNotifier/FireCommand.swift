@@ -16,7 +16,7 @@ struct FireCommand {
         let today = SystemZone.current().civilDate(at: WallClock.now())
         do {
             let shown = try deliverer.deliver(day: today, itemID: id)
-            print("Shown: \(shown)")
+            Console.print("Shown: \(shown)")
         } catch {
             switch error {
             case .serverUnavailable: throw CommandError(error.description, exitCode: .unavailable)
