@@ -27,7 +27,7 @@ struct ConfigCommand {
             }
         case "set":
             let key = try configKey(try arguments.positional("KEY"))
-            let value = try arguments.positional("VALUE")
+            let value = try arguments.value("VALUE for \(key.rawValue)")
             try arguments.finish()
             do {
                 let stored = try context.configFile.set(key, to: value)

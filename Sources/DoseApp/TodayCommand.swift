@@ -18,6 +18,7 @@ struct TodayCommand {
 
         let start = try dateText.map { text throws(CommandError) in try parseDate(text) } ?? context.today
         let days = try daysText.map { text throws(CommandError) in try parseDayCount(text) } ?? 1
+        try DayRange.check(start: start, days: days)
         let branch: BranchCode?
         if everyone {
             branch = nil

@@ -40,6 +40,7 @@ struct DryRunCommand {
             }
             days = value
         }
+        try DayRange.check(start: firstDay, days: days)
 
         var output: [String] = []
         for offset in 0..<days {
