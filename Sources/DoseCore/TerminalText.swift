@@ -7,14 +7,19 @@ public enum TerminalText {
     ///
     /// C1 matters as much as ESC: a terminal reading UTF-8 takes U+009B as CSI and U+009D as OSC.
     public static func safe(_ text: String, keepingLayout: Bool = true) -> String {
-        // Nearly all text needs nothing: one byte scan, and the string comes back as it was.
-        var utf8 = text.utf8.makeIterator()
-        var clean = true
-        while let byte = utf8.next() {
-            if byte < 0x20 || byte == 0x7F || byte == 0xC2 {
-                clean = false
-                break
+        // Nearly all text needs nothing: one byte scan, and the string comes back as it was. (A C1
+        // control is C2 80…C2 9F in UTF-8; "·" and "µ" share the C2 lead byte and need nothing.)
+        var copy = text
+        let clean = copy.withUTF8 { bytes in
+            var index = 0
+            while index < bytes.count {
+                let byte = bytes[index]
+                if byte < 0x20 || byte == 0x7F || (byte == 0xC2 && index + 1 < bytes.count && bytes[index + 1] < 0xA0) {
+                    if !(keepingLayout && (byte == 0x0A || byte == 0x09)) { return false }
+                }
+                index += 1
             }
+            return true
         }
         if clean { return text }
         var out = ""
