@@ -30,53 +30,62 @@ enum ContentRules {
         "newenvironment", "renewenvironment", "newif",
     ]
 
-    /// A bidi control (or, in an id, a bidi mark) in `text`, as a message naming it.
-    static func bidiProblem(_ text: String, field: String, isID: Bool) -> String? {
-        // Every one of them is E2 80 xx, E2 81 xx or D8 9C in UTF-8: most text has neither lead byte.
-        guard text.utf8.contains(where: { $0 == 0xE2 || $0 == 0xD8 }) else { return nil }
-        for scalar in text.unicodeScalars {
-            if let name = bidiControls[scalar.value] {
-                return "\(field) contains \(ItemRules.show(scalar)) \(name), a bidirectional control that makes "
-                    + "text display in another order than it reads"
-            }
-            if isID, let name = bidiMarks[scalar.value] {
-                return "id contains \(ItemRules.show(scalar)) \(name), an invisible bidirectional mark"
-            }
-        }
-        return nil
-    }
+    /// The refused names as bytes, compared in place: a pack's formulas are full of control words.
+    private static let macroCommandBytes: [[UInt8]] = macroCommands.sorted().map { Array($0.utf8) }
 
-    /// The first macro-defining command in `text` (read as KaTeX's lexer reads a control word:
-    /// a backslash, then letters and `@`), as a message.
-    static func macroProblem(_ text: String, field: String) -> String? {
+    /// The first thing in `text` these rules refuse, as a message naming it: a bidi control (in an
+    /// id also a bidi mark), or, outside ids, a macro-defining command. One pass over the UTF-8.
+    static func problem(_ text: String, field: String, isID: Bool) -> String? {
         var copy = text
-        // In place over the UTF-8 (no copy for a native string): most prose has no backslash at all.
+        // In place over the UTF-8 (no copy for a native string).
         return copy.withUTF8 { bytes -> String? in
             var index = 0
             while index < bytes.count {
-                guard bytes[index] == 0x5C else {
-                    index += 1
-                    continue
-                }
-                var end = index + 1
-                while end < bytes.count, isNameByte(bytes[end]) { end += 1 }
-                if end == index + 1 {
-                    // A control symbol (`\\`, `\$`): its character is no command name.
-                    index += 2
-                    continue
-                }
-                // Only names as long as one of the refused ones are looked up (3 to 20 letters).
-                if (3...20).contains(end - index - 1) {
-                    let name = String(decoding: UnsafeBufferPointer(rebasing: bytes[(index + 1)..<end]), as: UTF8.self)
-                    if macroCommands.contains(name) {
-                        return "\(field) uses \\\(name), which defines a macro; packs may not define macros "
-                            + "(they can make the dose page hang: CVE-2024-28243)"
+                switch bytes[index] {
+                case 0x5C where !isID:
+                    // A control word, read as KaTeX's lexer reads it: a backslash, then letters and `@`.
+                    var end = index + 1
+                    while end < bytes.count, isNameByte(bytes[end]) { end += 1 }
+                    if end == index + 1 {
+                        // A control symbol (`\\`, `\$`): its character is no command name.
+                        index += 2
+                        continue
                     }
+                    let name = UnsafeBufferPointer(rebasing: bytes[(index + 1)..<end])
+                    if macroCommandBytes.contains(where: { $0.count == name.count && $0.elementsEqual(name) }) {
+                        return "\(field) uses \\\(String(decoding: name, as: UTF8.self)), which defines a macro; "
+                            + "packs may not define macros (they can make the dose page hang: CVE-2024-28243)"
+                    }
+                    index = end
+                    continue
+                case 0xE2 where index + 2 < bytes.count:
+                    // U+2000–U+2FFF: three bytes. Every bidi control and two of the marks are here.
+                    let value = UInt32(bytes[index] & 0x0F) << 12 | UInt32(bytes[index + 1] & 0x3F) << 6
+                        | UInt32(bytes[index + 2] & 0x3F)
+                    if let message = bidiMessage(value, field: field, isID: isID) { return message }
+                    index += 3
+                    continue
+                case 0xD8 where isID && index + 1 < bytes.count && bytes[index + 1] == 0x9C:
+                    return bidiMessage(0x061C, field: field, isID: isID)
+                default:
+                    break
                 }
-                index = end
+                index += 1
             }
             return nil
         }
+    }
+
+    private static func bidiMessage(_ value: UInt32, field: String, isID: Bool) -> String? {
+        guard value == 0x061C || (0x200E...0x2069).contains(value), let scalar = Unicode.Scalar(value) else { return nil }
+        if let name = bidiControls[value] {
+            return "\(field) contains \(ItemRules.show(scalar)) \(name), a bidirectional control that makes "
+                + "text display in another order than it reads"
+        }
+        if isID, let name = bidiMarks[value] {
+            return "id contains \(ItemRules.show(scalar)) \(name), an invisible bidirectional mark"
+        }
+        return nil
     }
 
     private static func isNameByte(_ byte: UInt8) -> Bool {

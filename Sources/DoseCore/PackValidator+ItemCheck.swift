@@ -24,7 +24,7 @@ extension PackValidator {
             let fields = ItemFields(members)
             let id = requiredString(fields.id, "id")
             if let id {
-                if let message = ItemRules.idProblem(id) ?? ContentRules.bidiProblem(id, field: "id", isID: true) {
+                if let message = ItemRules.idProblem(id) ?? ContentRules.problem(id, field: "id", isID: true) {
                     problem("id", message)
                 } else {
                     usableID = id
@@ -61,8 +61,7 @@ extension PackValidator {
 
         private mutating func checkedProse(_ text: String, _ field: String, _ limit: Int) -> String? {
             if let message = ItemRules.proseProblem(text, field: field, limit: limit)
-                ?? ContentRules.bidiProblem(text, field: field, isID: false)
-                ?? ContentRules.macroProblem(text, field: field)
+                ?? ContentRules.problem(text, field: field, isID: false)
             {
                 problem(field, message)
                 return nil
