@@ -19,19 +19,19 @@ struct ConfigCommand {
             try arguments.finish()
             let values = try storedValues()
             if let value = values[key] {
-                print(value)
+                Console.print(value)
             } else if let value = key.defaultValue {
-                print(value)
+                Console.print(value)
             } else {
                 throw CommandError("\(key.rawValue) is not set", exitCode: .failure)
             }
         case "set":
             let key = try configKey(try arguments.positional("KEY"))
-            let value = try arguments.positional("VALUE")
+            let value = try arguments.value("VALUE for \(key.rawValue)")
             try arguments.finish()
             do {
                 let stored = try context.configFile.set(key, to: value)
-                print("\(key.rawValue) = \(stored)")
+                Console.print("\(key.rawValue) = \(stored)")
             } catch {
                 throw CommandError("\(error)", exitCode: .config)
             }
@@ -67,9 +67,9 @@ struct ConfigCommand {
         let values = try storedValues()
         for key in ConfigKey.allCases {
             if let value = values[key] {
-                print("\(key.rawValue) = \(value)")
+                Console.print("\(key.rawValue) = \(value)")
             } else if let value = key.defaultValue {
-                print("\(key.rawValue) = \(value) (default)")
+                Console.print("\(key.rawValue) = \(value) (default)")
             }
         }
     }

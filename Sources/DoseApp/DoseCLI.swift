@@ -39,18 +39,18 @@ public enum DoseCLI {
         do {
             guard let command = arguments.optionalPositional() else {
                 if arguments.flag("--version") {
-                    print("dose \(version)")
+                    Console.print("dose \(version)")
                     return ExitCode.ok.rawValue
                 }
                 if arguments.flag("-h", "--help") {
-                    print(help)
+                    Console.print(help)
                     return ExitCode.ok.rawValue
                 }
                 try arguments.finish()
                 throw CommandError.usage("missing command\n\n\(help)")
             }
             if arguments.flag("-h", "--help") {
-                print(CommandHelp.text(for: command) ?? help)
+                Console.print(CommandHelp.text(for: command) ?? help)
                 return ExitCode.ok.rawValue
             }
             let context = AppContext.live()
@@ -68,13 +68,13 @@ public enum DoseCLI {
                 let topic = arguments.optionalPositional()
                 try arguments.finish()
                 guard let topic else {
-                    print(help)
+                    Console.print(help)
                     break
                 }
                 guard let text = CommandHelp.text(for: topic) else {
                     throw CommandError.usage("unknown command \(topic); see `dose --help`")
                 }
-                print(text)
+                Console.print(text)
             default:
                 throw CommandError.usage("unknown command \(command); see `dose --help`")
             }

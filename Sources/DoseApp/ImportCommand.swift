@@ -14,7 +14,7 @@ struct ImportCommand {
         try arguments.finish()
         let bytes = try readPackFile(path)
         let verified = try key.map { key throws(CommandError) in try PackSignature.verifyLocal(bytes, at: path, by: key) }
-        if let verified { print(verified) }
+        if let verified { Console.print(verified) }
         try PlanningPass(context: context).run { store throws(CommandError) in
             let items = try validatedItems(bytes, origin: path)
             do throws(StoreError) {
@@ -22,7 +22,7 @@ struct ImportCommand {
             } catch {
                 throw storeFailure("could not store the pool", error)
             }
-            print("Imported \(poolSummary(items)).")
+            Console.print("Imported \(poolSummary(items)).")
         }
     }
 }

@@ -13,37 +13,37 @@ extension LearnCommand {
             throw CommandError("the stored quiz of \(key) is unreadable: \(error)", exitCode: .dataError)
         }
         guard interactive else {
-            print(LearnPrinter.quizText(quiz, key))
+            Console.print(LearnPrinter.quizText(quiz, key))
             return
         }
-        print("Quiz: \(key.subject) — \(key.topic). Answer with A, B, C or D.\n")
+        Console.print("Quiz: \(key.subject) — \(key.topic). Answer with A, B, C or D.\n")
         var score = 0
         var asked = 0
         for (index, question) in quiz.questions.enumerated() {
-            print(LearnPrinter.questionText(question, number: index + 1))
+            Console.print(LearnPrinter.questionText(question, number: index + 1))
             guard let answer = readChoice() else {
-                print("")
+                Console.print("")
                 break
             }
             asked += 1
             if answer == question.answer {
                 score += 1
-                print("Right. \(question.explanation)\n")
+                Console.print("Right. \(question.explanation)\n")
             } else {
-                print("Not quite: the answer is \(LearnPrinter.letter(question.answer)). \(question.explanation)\n")
+                Console.print("Not quite: the answer is \(LearnPrinter.letter(question.answer)). \(question.explanation)\n")
             }
         }
-        print("Score: \(score)/\(quiz.questions.count)" + (asked < quiz.questions.count ? " (\(asked) answered)" : ""))
+        Console.print("Score: \(score)/\(quiz.questions.count)" + (asked < quiz.questions.count ? " (\(asked) answered)" : ""))
     }
 
     /// Reads A–D from standard input, asking again on anything else; nil at end of input.
     private func readChoice() -> Int? {
         while true {
-            print("> ", terminator: "")
+            Console.print("> ", terminator: "")
             guard let line = readLine() else { return nil }
             let word = line.uppercased().filter { !$0.isWhitespace }
             if let index = ["A", "B", "C", "D"].firstIndex(of: word) { return index }
-            print("Please answer A, B, C or D.")
+            Console.print("Please answer A, B, C or D.")
         }
     }
 }

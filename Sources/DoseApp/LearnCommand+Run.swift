@@ -10,7 +10,7 @@ extension LearnCommand {
     func runQueue(_ arguments: inout Arguments) throws(CommandError) {
         try arguments.finish()
         let network = NetworkMonitor(pumpsContext: true)
-        let worker = LearnSetup.worker(context, network: network) { line in print(line) }
+        let worker = LearnSetup.worker(context, network: network) { line in Console.print(line) }
         let result: PassResult
         do {
             try worker.recover()
@@ -24,15 +24,15 @@ extension LearnCommand {
         let pending = entries.count - ready
         switch result {
         case .waitForNetwork:
-            print("Offline: \(pending) topic\(pending == 1 ? "" : "s") wait for the network.")
+            Console.print("Offline: \(pending) topic\(pending == 1 ? "" : "s") wait for the network.")
         case .waitForProvider(let reason):
-            print("Waiting for a provider: \(reason).")
+            Console.print("Waiting for a provider: \(reason).")
         case .paused(let reason):
-            print("Paused: \(reason).")
+            Console.print("Paused: \(reason).")
         case .idle, .sleep, .more:
             break
         }
-        print("\(ready) ready, \(pending) pending.")
+        Console.print("\(ready) ready, \(pending) pending.")
         if pending > 0 {
             if case .waitForProvider = result { throw CommandError("no usable AI provider", exitCode: .config) }
             throw CommandError("\(pending) topic\(pending == 1 ? " is" : "s are") still pending", exitCode: .temporaryFailure)

@@ -36,9 +36,9 @@ struct LearnCommand {
         let outcome = try learnStoreCall { try store.tick(subject: key.subject, topic: key.topic, now: context.now) }
         switch outcome {
         case .alreadyComplete:
-            print("Ticked \(key): its deck and quiz are ready.")
+            Console.print("Ticked \(key): its deck and quiz are ready.")
         case .pending(let isNew):
-            print("Ticked \(key): " + (isNew ? "a deck and a quiz will be generated." : "already pending."))
+            Console.print("Ticked \(key): " + (isNew ? "a deck and a quiz will be generated." : "already pending."))
             WakeFile(paths: context.paths).touch(now: context.now)
         }
     }
@@ -50,7 +50,7 @@ struct LearnCommand {
         guard try learnStoreCall({ try store.untick(subject: key.subject, topic: key.topic) }) else {
             throw CommandError("\(key) is not ticked", exitCode: .noInput)
         }
-        print("Unticked \(key).")
+        Console.print("Unticked \(key).")
     }
 
     private func list(_ arguments: inout Arguments) throws(CommandError) {
@@ -67,14 +67,14 @@ struct LearnCommand {
         let statuses = entries.map {
             TopicStatus.of($0, state: state, providerProblem: provider.problem, fingerprint: provider.fingerprint, online: online)
         }
-        print(json ? LearnPrinter.listJSON(statuses) : LearnPrinter.listText(statuses), terminator: json ? "\n" : "")
+        Console.print(json ? LearnPrinter.listJSON(statuses) : LearnPrinter.listText(statuses), terminator: json ? "\n" : "")
     }
 
     private func deck(_ arguments: inout Arguments) throws(CommandError) {
         let key = try LearnSetup.topic(&arguments)
         try arguments.finish()
         let body = try artifact(.deck, key)
-        do { print(LearnPrinter.deckText(try ArtifactValidator.deck(from: body), key)) } catch {
+        do { Console.print(LearnPrinter.deckText(try ArtifactValidator.deck(from: body), key)) } catch {
             throw CommandError("the stored deck of \(key) is unreadable: \(error)", exitCode: .dataError)
         }
     }

@@ -29,7 +29,8 @@ enum LearnPrinter {
                 if status.attempts > 0 { details.append("\(status.attempts) attempt\(status.attempts == 1 ? "" : "s")") }
                 if status.hasDeck { details.append("deck ready") }
                 if let next = status.nextAttemptAt { details.append("next try \(isoTime(next))") }
-                if let error = status.lastError { details.append(error) }
+                // A provider's words: on this line, whatever newlines they carry.
+                if let error = status.lastError { details.append(TerminalText.safe(error, keepingLayout: false)) }
                 if !details.isEmpty { line += " (" + details.joined(separator: "; ") + ")" }
             }
             text += line + "\n"

@@ -37,7 +37,7 @@ struct OpenCommand {
         do { path = try opener.write(item: item, requestedID: id) } catch {
             throw CommandError(error.description, exitCode: .cannotCreate)
         }
-        if printPath { print(path) }
+        if printPath { Console.print(path) }
         if noLaunch { return }
         do {
             try opener.open(path: path, activationToken: Environment.value("XDG_ACTIVATION_TOKEN"))

@@ -185,7 +185,7 @@ struct Sync: Sendable {
     /// The planning pass: imports what was fetched (once its signature verifies, when a key is set),
     /// or keeps the pool; mirrors the snapshot either way. What it did goes to `report` (the daemon
     /// logs it; a command prints it).
-    func apply(_ fetched: Fetched, report: (String) -> Void = { print($0) }) throws(CommandError) {
+    func apply(_ fetched: Fetched, report: (String) -> Void = { Console.print($0) }) throws(CommandError) {
         try PlanningPass(context: context).run { store throws(CommandError) in
             let fetch = try fetched.get()
             guard case .fetched(let body, let validators) = fetch.outcome else {

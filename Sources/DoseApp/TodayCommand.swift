@@ -18,6 +18,7 @@ struct TodayCommand {
 
         let start = try dateText.map { text throws(CommandError) in try parseDate(text) } ?? context.today
         let days = try daysText.map { text throws(CommandError) in try parseDayCount(text) } ?? 1
+        try DayRange.check(start: start, days: days)
         let branch: BranchCode?
         if everyone {
             branch = nil
@@ -39,8 +40,8 @@ struct TodayCommand {
                     "no dose for \(date)\(whom): the pool has no items\(whom.isEmpty ? "" : " for it"); import a pack with `dose import PACK`",
                     exitCode: .failure)
             }
-            print(json ? DosePrinter.json(item, date: date) : DosePrinter.text(item, date: date))
-            if !json && offset + 1 < days { print("") }
+            Console.print(json ? DosePrinter.json(item, date: date) : DosePrinter.text(item, date: date))
+            if !json && offset + 1 < days { Console.print("") }
         }
     }
 }

@@ -13,7 +13,7 @@ struct ValidateCommand {
         let bytes = try readPackFile(path)
         let verified = try key.map { key throws(CommandError) in try PackSignature.verifyLocal(bytes, at: path, by: key) }
         let items = try validatedItems(bytes, origin: path)
-        if let verified { print(verified) }
-        print("\(path): valid, \(poolSummary(items))")
+        if let verified { Console.print(verified) }
+        Console.print("\(path): valid, \(poolSummary(items))")
     }
 }

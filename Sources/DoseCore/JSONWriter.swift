@@ -1,9 +1,10 @@
 /// Serialises `JSONValue`s to UTF-8 JSON text.
 ///
-/// Escapes `"`, `\` and every control character below U+0020 (`\b \f \n \r \t` in their
-/// short forms for readability, the rest as `\u00XX`); everything else, including non-ASCII,
-/// is written as UTF-8. Numbers are written as their lexeme, so build them with
-/// `JSONValue.integer(_:)` / `.double(_:)` or take them from the parser.
+/// Escapes `"`, `\` and every control character: C0 (`\b \f \n \r \t` in their short forms for
+/// readability, the rest as `\u00XX`), DEL and C1 (U+0080–U+009F, as `\u0080`…), so JSON printed
+/// to a terminal carries no escape sequence; everything else, including non-ASCII, is written as
+/// UTF-8. Numbers are written as their lexeme, so build them with `JSONValue.integer(_:)` /
+/// `.double(_:)` or take them from the parser.
 public struct JSONWriter: Sendable {
     /// The UTF-8 text written so far.
     public private(set) var bytes: [UInt8] = []
@@ -30,7 +31,7 @@ public struct JSONWriter: Sendable {
     /// `s` as a JSON string literal, quotes included.
     public static func quoted(_ s: String) -> String {
         // Fast path: most strings need no escaping, so skip the byte buffer entirely.
-        if !s.utf8.contains(where: { $0 < 0x20 || $0 == 0x22 || $0 == 0x5C }) {
+        if !s.utf8.contains(where: { $0 < 0x20 || $0 == 0x22 || $0 == 0x5C || $0 == 0x7F || $0 == 0xC2 }) {
             return "\"" + s + "\""
         }
         var writer = JSONWriter()
@@ -80,10 +81,21 @@ public struct JSONWriter: Sendable {
         var copy = s
         copy.withUTF8 { utf8 in
             var runStart = 0
-            for (i, byte) in utf8.enumerated() where byte < 0x20 || byte == 0x22 || byte == 0x5C {
-                bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[runStart..<i]))
-                appendEscape(byte)
-                runStart = i + 1
+            var i = 0
+            while i < utf8.count {
+                let byte = utf8[i]
+                if byte < 0x20 || byte == 0x22 || byte == 0x5C || byte == 0x7F {
+                    bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[runStart..<i]))
+                    appendEscape(byte)
+                    runStart = i + 1
+                } else if byte == 0xC2, i + 1 < utf8.count, (0x80...0x9F).contains(utf8[i + 1]) {
+                    // A C1 control (U+0080–U+009F, UTF-8 C2 80…C2 9F): a terminal may take it as CSI or OSC.
+                    bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[runStart..<i]))
+                    appendEscape(utf8[i + 1])
+                    i += 1
+                    runStart = i + 1
+                }
+                i += 1
             }
             bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[runStart...]))
         }

@@ -24,7 +24,11 @@ extension PackValidator {
             let fields = ItemFields(members)
             let id = requiredString(fields.id, "id")
             if let id {
-                if let message = ItemRules.idProblem(id) { problem("id", message) } else { usableID = id }
+                if let message = ItemRules.idProblem(id) ?? ContentRules.problem(id, field: "id", isID: true) {
+                    problem("id", message)
+                } else {
+                    usableID = id
+                }
             }
             let kind = readKind(fields.kind)
             let sortKey = readSortKey(fields.sortKey)
@@ -56,7 +60,9 @@ extension PackValidator {
         }
 
         private mutating func checkedProse(_ text: String, _ field: String, _ limit: Int) -> String? {
-            if let message = ItemRules.proseProblem(text, field: field, limit: limit) {
+            if let message = ItemRules.proseProblem(text, field: field, limit: limit)
+                ?? ContentRules.problem(text, field: field, isID: false)
+            {
                 problem(field, message)
                 return nil
             }

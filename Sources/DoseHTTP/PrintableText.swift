@@ -1,16 +1,9 @@
-/// Text from outside (a server's Location, libcurl's message naming a host) made safe for a terminal:
-/// control characters become `\u{…}` escapes, so no escape sequence reaches the screen.
+import DoseCore
+
+/// Text from outside (a server's Location, libcurl's message naming a host) made safe for a terminal
+/// and a one-line message: every control character, newline included, escaped (`TerminalText.safe`).
 func printable(_ text: String) -> String {
-    var out = ""
-    out.unicodeScalars.reserveCapacity(text.unicodeScalars.count)
-    for scalar in text.unicodeScalars {
-        if scalar.properties.generalCategory == .control {
-            out += "\\u{" + String(scalar.value, radix: 16, uppercase: true) + "}"
-        } else {
-            out.unicodeScalars.append(scalar)
-        }
-    }
-    return out
+    TerminalText.safe(text, keepingLayout: false)
 }
 
 /// A URL for a message: password redacted, control characters escaped, in double quotes.

@@ -40,6 +40,7 @@ struct DryRunCommand {
             }
             days = value
         }
+        try DayRange.check(start: firstDay, days: days)
 
         var output: [String] = []
         for offset in 0..<days {
@@ -67,7 +68,7 @@ struct DryRunCommand {
             }
             output.append(text)
         }
-        print(output.joined(separator: json ? "\n" : "\n\n"))
+        Console.print(output.joined(separator: json ? "\n" : "\n\n"))
     }
 }
 

@@ -17,7 +17,7 @@ struct FireCommand {
         do {
             let shown = try deliverer.deliver(day: today, itemID: id)
             // Today's id would spoil the dose (ids are authored words): the day, unless the id was given.
-            print(id == nil ? "Shown: the dose of \(today)" : "Shown: \(shown)")
+            Console.print(id == nil ? "Shown: the dose of \(today)" : "Shown: \(shown)")
         } catch {
             switch error {
             case .serverUnavailable: throw CommandError(error.description, exitCode: .unavailable)

@@ -71,12 +71,12 @@ public enum NotifyCLI {
         var arguments = Arguments(Array(argv.dropFirst()))
         do {
             if arguments.flag("--version") {
-                print("dose-notify \(version)")
+                Console.print("dose-notify \(version)")
                 return ExitCode.ok.rawValue
             }
             if arguments.flag("-h", "--help") {
                 let command = arguments.flag("--dry-run") ? "dry-run" : arguments.optionalPositional()
-                print(command.flatMap(commandHelp) ?? help)
+                Console.print(command.flatMap(commandHelp) ?? help)
                 return ExitCode.ok.rawValue
             }
             let paths = DosePaths.fromEnvironment()

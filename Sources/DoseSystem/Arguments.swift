@@ -49,6 +49,14 @@ public struct Arguments: Sendable {
         return value
     }
 
+    /// Removes and returns the next word as a value, whatever it looks like: `set notify-time -1:00`
+    /// hands `-1:00` to the key's own check instead of failing as "missing VALUE".
+    public mutating func value(_ what: String) throws(CommandError) -> String {
+        if words.first == "--" { words.removeFirst() }
+        guard !words.isEmpty else { throw .usage("missing \(what)") }
+        return words.removeFirst()
+    }
+
     /// Removes and returns the next positional word, if any.
     public mutating func optionalPositional() -> String? {
         guard let index = words.firstIndex(where: { !$0.hasPrefix("-") || $0 == "-" || $0 == "--" }) else {

@@ -43,10 +43,11 @@ public enum ConfigKey: String, CaseIterable, Sendable {
         }
         switch self {
         case .branch:
-            // Input is trimmed and upper-cased once, at entry, then validated strictly.
-            let upper = trimmed.uppercased()
+            // Input is trimmed and upper-cased once, at entry, then validated strictly. Only ASCII
+            // letters are upper-cased: Unicode casing turns "ß" into "SS" and "ﬀ" into "FF".
+            let upper = String(decoding: trimmed.utf8.map { (0x61...0x7A).contains($0) ? $0 - 0x20 : $0 }, as: UTF8.self)
             guard let code = BranchCode(exactly: upper) else {
-                throw ConfigError(key: rawValue, message: "\(JSONWriter.quoted(input)) is not a branch code (two letters, such as CS or EE)")
+                throw ConfigError(key: rawValue, message: "\(JSONWriter.quoted(input)) is not a branch code (two ASCII letters A–Z, such as CS or EE)")
             }
             return code.rawValue
         case .notifyTime:

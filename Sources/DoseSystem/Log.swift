@@ -1,3 +1,4 @@
+import DoseCore
 import Glibc
 
 /// Log lines on stderr with sd-daemon priority prefixes (`<3>` error … `<7>` debug), which journald reads.
@@ -12,9 +13,11 @@ public enum Log {
         case debug = 7
     }
 
-    /// Writes one line; embedded newlines are flattened so one event stays one journal entry.
+    /// Writes one line; embedded newlines are flattened so one event stays one journal entry, and
+    /// other controls neutralised (`TerminalText.safe`): messages quote servers, packs and providers.
     public static func write(_ priority: Priority, _ message: String) {
-        let flat = message.split(separator: "\n", omittingEmptySubsequences: false).joined(separator: " ")
+        let flat = TerminalText.safe(
+            message.split(separator: "\n", omittingEmptySubsequences: false).joined(separator: " "))
         let prefix = isatty(STDERR_FILENO) == 1 ? "" : "<\(priority.rawValue)>"
         // One write(2) per line, so lines from concurrent threads never interleave mid-line.
         let line = Array("\(prefix)\(flat)\n".utf8)

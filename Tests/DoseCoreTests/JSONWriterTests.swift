@@ -7,7 +7,19 @@ import Testing
         #expect(JSONWriter.quoted("a\"b\\c") == #""a\"b\\c""#)
         #expect(JSONWriter.quoted("\n\t\r\u{8}\u{C}") == #""\n\t\r\b\f""#)
         #expect(JSONWriter.quoted("\u{0}\u{1F}") == #""\u0000\u001f""#)
-        #expect(JSONWriter.quoted("é😀\u{7F}") == "\"é😀\u{7F}\"")
+        #expect(JSONWriter.quoted("é😀") == "\"é😀\"")
+    }
+
+    /// JSON printed to a terminal (`--json`) carries no escape: ESC, DEL and C1 controls are `\u` escapes.
+    @Test func escapesDELAndC1() throws {
+        #expect(JSONWriter.quoted("a\u{7F}b") == #""a\u007fb""#)
+        #expect(JSONWriter.quoted("\u{1B}]0;t\u{7}") == #""\u001b]0;t\u0007""#)
+        #expect(JSONWriter.quoted("x\u{9B}2J\u{80}\u{9F}") == #""x\u009b2J\u0080\u009f""#)
+        // U+00A0 and U+00C2 share C2/C3 lead bytes with C1 but are printable: written as they are.
+        #expect(JSONWriter.quoted("\u{A0}\u{C2}\u{C2}\u{9B}") == "\"\u{A0}\u{C2}\u{C2}\\u009b\"")
+        let value: JSONValue = ["e": .string("\u{9D}52;c;aGk=\u{9C}")]
+        #expect(value.serialized() == #"{"e":"\u009d52;c;aGk=\u009c"}"#)
+        #expect(try JSONParser.parse(value.serialized())["e"]?.string == "\u{9D}52;c;aGk=\u{9C}")
     }
 
     @Test func serializesCompactAndPretty() {

@@ -1,4 +1,5 @@
 @testable import DoseCore
+import Foundation
 import Testing
 
 /// Validates a pack whose `items` are given as JSON text fragments.
@@ -77,8 +78,8 @@ private func onlyProblem(_ report: PackReport) -> String? {
             "item #1, field \"id\": must be a string, found number 7",
             "item #2, field \"id\": id must not be empty",
             "item #3, field \"id\": id is 129 bytes long; the limit is 128 bytes of UTF-8",
-            "item #4, field \"id\": id \"a\u{85}b\" contains control character U+0085",
-            "item #5, field \"id\": id \"x\u{7F}\" contains control character U+007F",
+            "item #4, field \"id\": id \"a\\u0085b\" contains control character U+0085",
+            "item #5, field \"id\": id \"x\\u007f\" contains control character U+007F",
         ])
         #expect(report.items.map(\.id) == [String(repeating: "é", count: 64)])
     }
@@ -269,5 +270,75 @@ private func onlyProblem(_ report: PackReport) -> String? {
         let huge = [UInt8](repeating: 0x20, count: PackLimits.maxPackBytes + 1)
         #expect(PackValidator.validate(huge).problems.map(\.description)
             == ["the pack is 67108865 bytes; the limit is 67108864 bytes"])
+    }
+
+    // MARK: Bidirectional controls and macro definitions (issue 11)
+
+    /// Overrides, embeddings and isolates in any field; marks only in ids.
+    @Test func bidiControlsAreRefusedNamingItemAndField() {
+        for scalar in ["\\u202A", "\\u202B", "\\u202C", "\\u202D", "\\u202E", "\\u2066", "\\u2067", "\\u2068", "\\u2069"] {
+            let report = check([
+                #"{"id": "inv\#(scalar)oice", "kind": "fact", "text": "t"}"#,
+                #"{"id": "t", "kind": "fact", "title": "Invoice \#(scalar)gpj.exe", "text": "t"}"#,
+                #"{"id": "x", "kind": "fact", "text": "a\#(scalar)b"}"#,
+                #"{"id": "q", "kind": "question", "text": "t", "answer": "a\#(scalar)", "explanation": "\#(scalar)e"}"#,
+            ])
+            #expect(report.problems.map { "\($0.itemIndex ?? -1) \($0.itemID ?? "-") \($0.field ?? "-")" }
+                == ["0 - id", "1 t title", "2 x text", "3 q answer", "3 q explanation"], "\(scalar)")
+            #expect(report.items.isEmpty)
+        }
+        let override = check([#"{"id": "t", "kind": "fact", "title": "Invoice \u202Egpj.exe", "text": "t"}"#])
+        #expect(onlyProblem(override) == "item \"t\" (#0), field \"title\": title contains U+202E RIGHT-TO-LEFT OVERRIDE, "
+            + "a bidirectional control that makes text display in another order than it reads")
+    }
+
+    @Test func bidiMarksAreRefusedInIDsOnly() {
+        for scalar in ["\\u200E", "\\u200F", "\\u061C"] {
+            #expect(check([#"{"id": "a\#(scalar)", "kind": "fact", "text": "t"}"#]).problems.map(\.field) == ["id"])
+            let prose = check([#"{"id": "a", "kind": "fact", "title": "\#(scalar)T", "text": "שלום\#(scalar), עולם"}"#])
+            #expect(prose.isValid && prose.items.count == 1, "\(prose.problems)")
+        }
+        #expect(onlyProblem(check([#"{"id": "a\u200F", "kind": "fact", "text": "t"}"#]))
+            == "item #0, field \"id\": id contains U+200F RIGHT-TO-LEFT MARK, an invisible bidirectional mark")
+    }
+
+    /// A 193-character formula in the CVE-2024-28243 pattern: each `\edef` quadruples `\a` (4^8 tokens,
+    /// unchecked by KaTeX 0.16.4), used 24 times; it kept KaTeX busy past 15 s in node here.
+    static let edefBomb = #"\\def\\a{x}"# + String(repeating: #"\\edef\\a{\\a\\a\\a\\a}"#, count: 8)
+        + String(repeating: #"\\a"#, count: 24)
+
+    @Test func macroDefinitionsAreRefusedNamingItemAndField() {
+        for name in ContentRules.macroCommands.sorted() {
+            let report = check([
+                #"{"id": "f", "kind": "formula", "text": "\\\#(name)\\x{y} x"}"#,
+                #"{"id": "p", "kind": "fact", "title": "$\\\#(name)*$", "text": "ok $a \\\#(name)$", "explanation": "$\\\#(name)$"}"#,
+                #"{"id": "q", "kind": "question", "text": "t", "answer": "$\\\#(name)@$"}"#,
+            ])
+            #expect(report.problems.map { "\($0.itemID ?? "-") \($0.field ?? "-")" }
+                == ["f text", "p title", "p text", "p explanation"], "\\\(name)")
+        }
+        #expect(onlyProblem(check([#"{"id": "bomb", "kind": "formula", "text": "\#(Self.edefBomb)"}"#]))
+            == "item \"bomb\" (#0), field \"text\": text uses \\def, which defines a macro; packs may not define "
+            + "macros (they can make the dose page hang: CVE-2024-28243)")
+        #expect(onlyProblem(check([#"{"id": "e", "kind": "formula", "text": "x \\edef\\a{\\a\\a}"}"#]))?.contains("uses \\edef,") == true)
+    }
+
+    /// Control words are read whole, as KaTeX's lexer reads them: near misses are other commands.
+    @Test func commandsThatOnlyResembleDefinitionsPass() {
+        let texts = [#"\\left( \\lim_{x} \\leq \\Def \\define \\letter \\lets"#, #"a \\\\def \\\\let b"#,
+                     #"$\\operatorname{def}$ def let \\longrightarrow \\globalx"#, #"\\$def"#]
+        for text in texts {
+            let report = check([#"{"id": "a", "kind": "formula", "text": "\#(text)"}"#])
+            #expect(report.isValid, "\(text): \(report.problems)")
+        }
+    }
+
+    @Test func theSamplePackStillValidates() throws {
+        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        for pack in ["content/sample-pack.json", "fuzz/corpus/pack/small.json"] {
+            let bytes = try [UInt8](Data(contentsOf: root.appendingPathComponent(pack)))
+            let report = PackValidator.validate(bytes)
+            #expect(report.isValid, "\(pack): \(report.problems)")
+        }
     }
 }

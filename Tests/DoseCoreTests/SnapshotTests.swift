@@ -41,7 +41,7 @@ private func decodeError(_ text: String) -> SnapshotError? { decodeError(Array(t
               "poolDigest": "d",
               "count": 2,
               "items": [
-                {"id":"f-ohm","kind":"fact","sortKey":3,"tags":["EE","CS"],"title":"Ohm's law","text":"V = IR, \\"quoted\\" \\\\ and\\nnewline\\ttab é 😀 \u{7F}"},
+                {"id":"f-ohm","kind":"fact","sortKey":3,"tags":["EE","CS"],"title":"Ohm's law","text":"V = IR, \\"quoted\\" \\\\ and\\nnewline\\ttab é 😀 \\u007f"},
                 {"id":"m-euler","kind":"formula","sortKey":-9223372036854775808,"tags":[],"text":"$e^{i\\\\pi} + 1 = 0$","explanation":"Euler"}
               ]
             }

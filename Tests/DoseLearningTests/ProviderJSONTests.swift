@@ -7,9 +7,11 @@ import Testing
 /// back, and what is stored, byte for byte as the Foundation build had it.
 @Suite struct ProviderJSONTests {
     // Written by the Foundation build's `JSONEncoder` (sorted keys, slashes unescaped) for the
-    // values below, pinned before the switch: stored artifacts must not change a byte.
-    static let oldDeck = #"{"cards":[{"back":"line1\nline2\ttab\r\b\f\u0001\u001f"#
-        + "\u{7F}" + #"","front":"a/b \"q\" \\ <&> é 😀 "# + "\u{2028}" + #""},{"back":"","front":"x"}]}"#
+    // values below, pinned before the switch: stored artifacts must not change a byte. One
+    // exception since issue 11: DEL (which the validator never lets into a stored card) is
+    // escaped like every other control, so JSON printed to a terminal carries none.
+    static let oldDeck = #"{"cards":[{"back":"line1\nline2\ttab\r\b\f\u0001\u001f\u007f","front":"a/b \"q\" \\ <&> é 😀 "#
+        + "\u{2028}" + #""},{"back":"","front":"x"}]}"#
     static let oldQuiz = #"{"questions":[{"answer":2,"choices":["a","b/c","ü","d"],"explanation":"Why: 1/2.","prompt":"P/1?"}]}"#
 
     static let deck = Deck(cards: [

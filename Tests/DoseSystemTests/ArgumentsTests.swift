@@ -33,4 +33,17 @@ import Testing
         var arguments = Arguments(["--date"])
         #expect(throws: CommandError.self) { try arguments.option("--date") }
     }
+
+    /// A value is the next word even when it starts with `-` (`config set notify-time -1:00`).
+    @Test func aValueMayStartWithADash() throws {
+        var arguments = Arguments(["set", "notify-time", "-1:00"])
+        #expect(arguments.optionalPositional() == "set")
+        #expect(try arguments.positional("KEY") == "notify-time")
+        #expect(try arguments.value("VALUE") == "-1:00")
+        try arguments.finish()
+        var dashed = Arguments(["--", "-x"])
+        #expect(try dashed.value("VALUE") == "-x")
+        var empty = Arguments([])
+        #expect(throws: CommandError.self) { try empty.value("VALUE") }
+    }
 }

@@ -13,6 +13,8 @@ else "default". Responses:
   401 / 404     key refused / model not found    hang:S       sleep S seconds, then answer ok
   malformed     content that is not JSON         invalid      JSON with too few cards/questions
   garbage       a response body that is not JSON
+  hostile:N     status N whose error message carries terminal escapes (OSC title, clear, OSC 52, C1 CSI)
+  hostile-ok    a valid deck or quiz whose text carries C1 controls (U+009B CSI, U+009D OSC)
 Every request is logged as one JSON line: kind, subject, topic, response, auth (bool), time, path and
 query (the request target split at "?"; the endpoint may carry a query, as Azure's api-version).
 """
@@ -115,6 +117,8 @@ class Handler(BaseHTTPRequestHandler):
             response = "ok"
         if response == "ok":
             content = json.dumps(deck(topic) if kind == "deck" else quiz(topic))
+        elif response == "hostile-ok":
+            content = json.dumps(deck(topic + "\u009b2J") if kind == "deck" else quiz(topic + "\u009d0;pwned\u009c"))
         elif response == "malformed":
             content = '{"cards": [ {"front": "unterminated'
         elif response == "invalid":
@@ -123,6 +127,9 @@ class Handler(BaseHTTPRequestHandler):
             return self.send(200, b"<html>not json</html>")
         elif response in ("500", "503"):
             return self.send(int(response), {"error": {"message": "server trouble", "type": "server_error"}})
+        elif response.startswith("hostile:"):
+            message = "bad \x1b]0;pwned\x07 \x1b[2J \x1b]52;c;cm0gLXJmIH4=\x07 \u009b31m key\nnext line"
+            return self.send(int(response.split(":", 1)[1]), {"error": {"message": message, "type": "x"}})
         elif response.startswith("429:"):
             return self.send(429, {"error": {"message": "slow down", "type": "rate_limit_error"}},
                              [("Retry-After", response.split(":", 1)[1])])

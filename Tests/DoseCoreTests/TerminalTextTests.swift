@@ -1,0 +1,33 @@
+import DoseCore
+import Testing
+
+@Suite struct TerminalTextTests {
+    static let hostile = "a\u{1B}]0;title\u{7}b\u{1B}[2Jc\u{1B}]52;c;aGVsbG8=\u{7}d\u{9B}31me\u{7F}f\u{0}g\r"
+
+    @Test func escapesEveryControlVisibly() {
+        let safe = TerminalText.safe(Self.hostile)
+        #expect(safe == #"a\u{1B}]0;title\u{7}b\u{1B}[2Jc\u{1B}]52;c;aGVsbG8=\u{7}d\u{9B}31me\u{7F}f\u{0}g\u{D}"#)
+        #expect(!safe.unicodeScalars.contains { $0.value < 0x20 || (0x7F...0x9F).contains($0.value) })
+    }
+
+    @Test func keepsLayoutOnlyWhenAsked() {
+        #expect(TerminalText.safe("one\n\ttwo") == "one\n\ttwo")
+        #expect(TerminalText.safe("one\n\ttwo", keepingLayout: false) == #"one\u{A}\u{9}two"#)
+    }
+
+    @Test func leavesPrintableTextAlone() {
+        let text = "Ohm's law: V = I·R — µ, Â, \u{A0}, 😀, עברית"
+        #expect(TerminalText.safe(text) == text)
+        #expect(TerminalText.safe(text, keepingLayout: false) == text)
+    }
+
+    /// Every scalar from U+0000 to U+00FF: exactly C0, DEL and C1 are escaped.
+    @Test func sweepsTheFirst256Scalars() {
+        for value in 0...0xFF as ClosedRange<UInt32> {
+            let scalar = Unicode.Scalar(value)!
+            let safe = TerminalText.safe(String(Character(scalar)), keepingLayout: false)
+            let control = value < 0x20 || (0x7F...0x9F).contains(value)
+            #expect((safe != String(Character(scalar))) == control, "U+\(String(value, radix: 16))")
+        }
+    }
+}
