@@ -5,7 +5,14 @@ source "$(dirname "$0")/lib.sh"
 for entry in "$DOSE_ROOT"/desktop/*.desktop; do
     expect "desktop-file-validate $(basename "$entry")" desktop-file-validate "$entry"
 done
-expect "appstreamcli validate" appstreamcli validate --no-net "$DOSE_ROOT/desktop/net.dailydose.DailyDose.metainfo.xml"
+metainfo="$DOSE_ROOT/desktop/net.dailydose.DailyDose.metainfo.xml"
+expect "appstreamcli validate" appstreamcli validate --no-net "$metainfo"
+expect "the metainfo has a default screenshot" grep -q '<screenshot type="default">' "$metainfo"
+expect "the metainfo has keywords" grep -q '<keyword>' "$metainfo"
+# The metainfo's categories are the desktop entry's.
+desktop_categories=$(sed -n 's/^Categories=//p' "$DOSE_ROOT/desktop/net.dailydose.DailyDose.desktop" | tr ';' '\n' | sed '/^$/d' | sort)
+metainfo_categories=$(sed -n 's|.*<category>\(.*\)</category>.*|\1|p' "$metainfo" | sort)
+expect "the metainfo's categories are the desktop entry's" test -n "$metainfo_categories" -a "$metainfo_categories" = "$desktop_categories"
 expect "the icon is an SVG" grep -q "<svg" "$DOSE_ROOT/desktop/net.dailydose.DailyDose.svg"
 
 # The manual pages, from their scdoc sources: systemd-analyze looks up each unit's Documentation=man:
