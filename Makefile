@@ -13,8 +13,17 @@ BINDIR := $(PREFIX)/bin
 DATADIR := $(PREFIX)/share
 MANDIR := $(DATADIR)/man
 SYSTEMD_USER_UNIT_DIR := $(PREFIX)/lib/systemd/user
-# The autostart entry is configuration: /etc/xdg for the system prefix, under PREFIX otherwise.
-XDG_AUTOSTART_DIR := $(if $(filter /usr,$(PREFIX)),/etc/xdg/autostart,$(PREFIX)/etc/xdg/autostart)
+# The autostart entries go where desktops read them: XDG_CONFIG_DIRS (by default only /etc/xdg) and
+# ~/.config. So /etc/xdg/autostart for /usr and /usr/local, as Makefile-installed programs do (the
+# $(sysconfdir) of autotools and meson would be /usr/local/etc, which no desktop reads); any other
+# prefix keeps them under PREFIX and `make install` says so. Override with XDG_AUTOSTART_DIR=….
+XDG_AUTOSTART_DIR ?= $(if $(filter /usr /usr/local,$(PREFIX)),/etc/xdg/autostart,$(PREFIX)/etc/xdg/autostart)
+# zsh: Debian's packages use /usr/share/zsh/vendor-completions; for /usr/local, zsh's site directory
+# /usr/local/share/zsh/site-functions (first on Debian zsh's fpath, and on a zsh built from source).
+ZSH_COMPLETION_DIR ?= $(if $(filter /usr,$(PREFIX)),$(DATADIR)/zsh/vendor-completions,$(DATADIR)/zsh/site-functions)
+# Installed programs are stripped as the .deb's are (Debian policy): no symbol table, no .comment or .note.
+STRIP ?= strip
+STRIP_FLAGS := --strip-unneeded --remove-section=.comment --remove-section=.note
 RELEASE_DIR := .build/release
 APP_ID := net.dailydose.DailyDose
 MAN_PAGES := build/man/dose.1 build/man/dose-notify.1 build/man/daily-dose-pack.5
@@ -71,17 +80,19 @@ $(RELEASE_DIR)/dose $(RELEASE_DIR)/dose-notify:
 # Manual pages, from their scdoc sources.
 man: $(MAN_PAGES)
 
+# Written aside and renamed: the end-to-end scenarios run `make install` side by side.
 build/man/%: packaging/man/%.scd
 	@mkdir -p build/man
-	scdoc <$< >$@
+	scdoc <$< >$@.tmp-$$$$ && mv $@.tmp-$$$$ $@
 
 install: $(RELEASE_DIR)/dose $(RELEASE_DIR)/dose-notify $(MAN_PAGES)
 	install -d $(DESTDIR)$(BINDIR) $(DESTDIR)$(DATADIR)/daily-dose $(DESTDIR)$(SYSTEMD_USER_UNIT_DIR) \
 		$(DESTDIR)$(DATADIR)/applications $(DESTDIR)$(XDG_AUTOSTART_DIR) \
 		$(DESTDIR)$(DATADIR)/icons/hicolor/scalable/apps $(DESTDIR)$(DATADIR)/metainfo \
 		$(DESTDIR)$(MANDIR)/man1 $(DESTDIR)$(MANDIR)/man5 $(DESTDIR)$(DATADIR)/bash-completion/completions \
-		$(DESTDIR)$(DATADIR)/zsh/vendor-completions $(DESTDIR)$(DATADIR)/fish/vendor_completions.d
+		$(DESTDIR)$(ZSH_COMPLETION_DIR) $(DESTDIR)$(DATADIR)/fish/vendor_completions.d
 	install -m 755 $(RELEASE_DIR)/dose $(RELEASE_DIR)/dose-notify $(DESTDIR)$(BINDIR)/
+	$(STRIP) $(STRIP_FLAGS) $(DESTDIR)$(BINDIR)/dose $(DESTDIR)$(BINDIR)/dose-notify
 	install -m 644 content/sample-pack.json $(DESTDIR)$(DATADIR)/daily-dose/sample-pack.json
 	@# Units name /usr/bin in the repository: point them at BINDIR; they document their manual page.
 	for unit in $(UNITS); do \
@@ -99,9 +110,12 @@ install: $(RELEASE_DIR)/dose $(RELEASE_DIR)/dose-notify $(MAN_PAGES)
 	install -m 644 build/man/daily-dose-pack.5 $(DESTDIR)$(MANDIR)/man5/
 	install -m 644 packaging/completions/dose.bash $(DESTDIR)$(DATADIR)/bash-completion/completions/dose
 	install -m 644 packaging/completions/dose.bash $(DESTDIR)$(DATADIR)/bash-completion/completions/dose-notify
-	install -m 644 packaging/completions/_dose $(DESTDIR)$(DATADIR)/zsh/vendor-completions/_dose
+	install -m 644 packaging/completions/_dose $(DESTDIR)$(ZSH_COMPLETION_DIR)/_dose
 	install -m 644 packaging/completions/dose.fish packaging/completions/dose-notify.fish \
 		$(DESTDIR)$(DATADIR)/fish/vendor_completions.d/
+	@case "$(XDG_AUTOSTART_DIR)" in /etc/xdg/autostart) ;; *) \
+		echo "note: the autostart entries are in $(XDG_AUTOSTART_DIR), which desktops read only when" \
+			"$(patsubst %/autostart,%,$(XDG_AUTOSTART_DIR)) is on XDG_CONFIG_DIRS (or copy them to ~/.config/autostart)";; esac
 
 # Removes what `make install` put there (same PREFIX and DESTDIR); user data in homes is never touched.
 uninstall:
@@ -115,7 +129,7 @@ uninstall:
 	rm -f $(DESTDIR)$(DATADIR)/metainfo/$(APP_ID).metainfo.xml
 	rm -f $(DESTDIR)$(MANDIR)/man1/dose.1 $(DESTDIR)$(MANDIR)/man1/dose-notify.1 $(DESTDIR)$(MANDIR)/man5/daily-dose-pack.5
 	rm -f $(DESTDIR)$(DATADIR)/bash-completion/completions/dose $(DESTDIR)$(DATADIR)/bash-completion/completions/dose-notify
-	rm -f $(DESTDIR)$(DATADIR)/zsh/vendor-completions/_dose
+	rm -f $(DESTDIR)$(ZSH_COMPLETION_DIR)/_dose
 	rm -f $(DESTDIR)$(DATADIR)/fish/vendor_completions.d/dose.fish $(DESTDIR)$(DATADIR)/fish/vendor_completions.d/dose-notify.fish
 
 # The Debian package, in build/deb/ (see packaging/README.md).

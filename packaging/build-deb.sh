@@ -43,8 +43,8 @@ mkdir -p "$stage/DEBIAN"
 printf 'Source: %s\n\nPackage: %s\nArchitecture: any\n' "$package" "$package" >"$tree/debian/control"
 make --no-print-directory install DESTDIR="$stage" PREFIX=/usr >/dev/null
 
-# Policy: stripped binaries, compressed manual pages, copyright and changelog under /usr/share/doc.
-strip --strip-unneeded --remove-section=.comment --remove-section=.note "$stage/usr/bin/dose" "$stage/usr/bin/dose-notify"
+# Policy: stripped binaries (`make install` strips them: Makefile STRIP_FLAGS), compressed manual pages,
+# copyright and changelog under /usr/share/doc.
 gzip -9n "$stage"/usr/share/man/man*/*
 doc="$stage/usr/share/doc/$package"
 install -d "$doc"

@@ -41,14 +41,24 @@ enum LibNotify {
         notify_notification_new(summary, body, icon)
     }
 
+    /// Sets the app name, the `desktop-entry` and `image-path` hints, category, urgency and timeout.
     static func setHints(
-        _ notification: UnsafeMutablePointer<NotifyNotification>, desktopEntry: String, category: String
+        _ notification: UnsafeMutablePointer<NotifyNotification>, desktopEntry: String, imagePath: String,
+        category: String
     ) {
         notify_notification_set_app_name(notification, appName)
-        notify_notification_set_hint_string(notification, "desktop-entry", desktopEntry)
+        setStringHint(notification, "desktop-entry", desktopEntry)
+        setStringHint(notification, "image-path", imagePath)
         notify_notification_set_category(notification, category)
         notify_notification_set_urgency(notification, NOTIFY_URGENCY_NORMAL)
         notify_notification_set_timeout(notification, NOTIFY_EXPIRES_DEFAULT)
+    }
+
+    /// Sets a string hint (`notify_notification_set_hint` sinks the floating GVariant).
+    private static func setStringHint(
+        _ notification: UnsafeMutablePointer<NotifyNotification>, _ name: String, _ value: String
+    ) {
+        notify_notification_set_hint(notification, name, g_variant_new_string(value))
     }
 
     /// Adds an action button; `handler` gets the activation token the server sent with the click, if any.

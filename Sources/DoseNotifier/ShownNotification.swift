@@ -19,7 +19,9 @@ final class ShownNotification {
     init(copy: NotificationCopy, actions: Bool,
          onClick: @escaping (_ activationToken: String?) -> Void, onClosed: @escaping (Identifier) -> Void) {
         handle = LibNotify.make(summary: copy.summary, body: copy.body, icon: AppIdentity.applicationID)
-        LibNotify.setHints(handle, desktopEntry: AppIdentity.applicationID, category: AppIdentity.category)
+        LibNotify.setHints(
+            handle, desktopEntry: AppIdentity.applicationID, imagePath: NotificationIcon.current,
+            category: AppIdentity.category)
         let identifier = Identifier(raw: UInt(bitPattern: handle))
 
         if actions {

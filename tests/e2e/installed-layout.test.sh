@@ -1,0 +1,140 @@
+#!/usr/bin/env bash
+# `make install PREFIX=/usr/local DESTDIR=…` puts each file where the desktop, systemd and the shells
+# look for it, with the programs stripped as the .deb's are; the installed dose-notify names the icon
+# installed beside it by path in the notification's `image-path` hint (dunst finds no icon by name under
+# /usr/local), and the icon name once that file is gone. The screenshots the AppStream metainfo shows
+# are taken here, from the installed programs (dunst under Xvfb, the dose page in headless Chromium),
+# into artifacts/e2e/installed-layout/screenshots/. `make uninstall` removes every file.
+needs_session_bus=1
+build_home=${HOME:-/root}   # make runs with the real home (SwiftPM's caches), not the scenario's
+source "$(dirname "$0")/lib.sh"
+
+id=net.dailydose.DailyDose
+dest="$work/dest"
+local_prefix="$dest/usr/local"
+make_here() { # make_here TARGET ARGS...: the project's Makefile, outside the scenario's XDG home
+    env -u XDG_CACHE_HOME -u XDG_CONFIG_HOME -u XDG_DATA_HOME -u XDG_STATE_HOME HOME="$build_home" \
+        make -C "$DOSE_ROOT" --no-print-directory "$@"
+}
+
+# --- the layout ----------------------------------------------------------------------------------
+make_here install PREFIX=/usr/local DESTDIR="$dest" >"$art/make-install.log" 2>&1 \
+    || { tail -20 "$art/make-install.log"; fail "make install PREFIX=/usr/local"; }
+find "$dest" -type f -printf '/%P\n' | sort >"$art/installed-files.txt"
+for file in usr/local/bin/dose usr/local/bin/dose-notify usr/local/share/daily-dose/sample-pack.json \
+        usr/local/lib/systemd/user/dose-notify.service usr/local/lib/systemd/user/dose-daemon.service \
+        usr/local/share/applications/$id.desktop usr/local/share/icons/hicolor/scalable/apps/$id.svg \
+        usr/local/share/metainfo/$id.metainfo.xml usr/local/share/man/man1/dose.1 \
+        usr/local/share/man/man1/dose-notify.1 usr/local/share/man/man5/daily-dose-pack.5 \
+        usr/local/share/bash-completion/completions/dose usr/local/share/bash-completion/completions/dose-notify \
+        usr/local/share/fish/vendor_completions.d/dose.fish usr/local/share/fish/vendor_completions.d/dose-notify.fish \
+        etc/xdg/autostart/dose-notify-autostart.desktop etc/xdg/autostart/dose-daemon-autostart.desktop \
+        usr/local/share/zsh/site-functions/_dose; do
+    expect "make install put /$file" test -f "$dest/$file"
+done
+expect "nothing outside /usr/local but the autostart entries" \
+    test -z "$(grep -v -e '^/usr/local/' -e '^/etc/xdg/autostart/' "$art/installed-files.txt")"
+expect "the installed unit runs /usr/local/bin/dose-notify" \
+    grep -q '^ExecStart=/usr/local/bin/dose-notify run' "$local_prefix/lib/systemd/user/dose-notify.service"
+
+# systemd-analyze checks that ExecStart exists and, through man(1), that the Documentation= page does.
+for unit in "$local_prefix"/lib/systemd/user/*.service; do
+    mkdir -p "$work/verify"
+    sed -E "s#^(ExecStart=)/#\1$dest/#" "$unit" >"$work/verify/${unit##*/}"
+    expect "systemd-analyze verify ${unit#"$dest"}" \
+        env MANPATH="$local_prefix/share/man" systemd-analyze verify --user "$work/verify/${unit##*/}"
+done
+
+# Where the readers look, asked of the readers themselves.
+expect "systemd looks for user units in /usr/local/lib/systemd/user" \
+    bash -c "systemd-analyze --user unit-paths 2>/dev/null | grep -qx /usr/local/lib/systemd/user"
+expect "zsh's fpath has /usr/local/share/zsh/site-functions" \
+    zsh -f -c '(( ${fpath[(Ie)/usr/local/share/zsh/site-functions]} ))'
+# fish (3.6) takes its vendor directories from XDG_DATA_DIRS, which desktop sessions set (the XDG
+# default, /usr/local/share:/usr/share); the scenario's HOME has no fish config of its own.
+expect "fish completes from /usr/local/share/fish/vendor_completions.d in a desktop session" \
+    env XDG_DATA_DIRS=/usr/local/share:/usr/share fish -c 'contains /usr/local/share/fish/vendor_completions.d $fish_complete_path'
+# The Desktop Application Autostart spec reads $XDG_CONFIG_DIRS/autostart, and XDG_CONFIG_DIRS is /etc/xdg
+# unless set: the entries are in the one system directory every desktop reads.
+expect "autostart entries are in \$XDG_CONFIG_DIRS/autostart (default /etc/xdg)" \
+    test -f "$dest/${XDG_CONFIG_DIRS:-/etc/xdg}/autostart/dose-notify-autostart.desktop"
+zsh_loads() { # compinit finds _dose on a default fpath moved into the DESTDIR
+    ZDOTDIR="$work" zsh -f -c "fpath=($local_prefix/share/zsh/site-functions \$fpath); autoload -U compinit;
+        compinit -u -d $work/zcompdump; [[ \$_comps[dose] == _dose ]]"
+}
+expect "zsh's compinit picks up the installed _dose" zsh_loads
+
+# Stripped as the .deb's programs are (Makefile STRIP_FLAGS): no symbol table, no .comment.
+sections() { readelf -S --wide "$1" | awk '{ for (i = 1; i <= NF; i++) if ($i ~ /^\./) { print $i; break } }'; }
+expect "control: the release build has a symbol table" bash -c "$(declare -f sections); sections '$DOSE_BIN/dose' | grep -qx .symtab"
+for binary in dose dose-notify; do
+    sections "$local_prefix/bin/$binary" >"$art/sections-$binary.txt"
+    expect "$binary is stripped (no .symtab)" bash -c "! grep -qx .symtab '$art/sections-$binary.txt'"
+    expect "$binary has no .comment" bash -c "! grep -qx .comment '$art/sections-$binary.txt'"
+    expect "the stripped $binary runs" "$local_prefix/bin/$binary" --version
+done
+log "installed sizes: dose $(stat -c %s "$local_prefix/bin/dose") B, dose-notify $(stat -c %s "$local_prefix/bin/dose-notify") B" \
+    "(release build: $(stat -c %s "$DOSE_BIN/dose") B, $(stat -c %s "$DOSE_BIN/dose-notify") B)"
+
+# --- the installed programs: the icon by path, the screenshots -------------------------------------
+desktop_up
+dunst_up
+install_test_handler
+"$local_prefix/bin/dose" import "$local_prefix/share/daily-dose/sample-pack.json" >"$art/import.txt" 2>&1 \
+    || { cat "$art/import.txt"; fail "the installed dose imports the installed pack"; }
+# The image-path values the bus has seen, one a line.
+image_paths() { grep -A1 'string "image-path"' "$art/dbus-monitor.txt" | sed -n 's/^ *variant *string "\(.*\)"$/\1/p'; }
+
+"$local_prefix/bin/dose-notify" fire >"$art/fire.log" 2>&1 &
+fire=$!
+bg_pids+=($fire)
+wait_for 20 notified_at_least 1 || { cat "$art/fire.log"; fail "the installed dose-notify fire sent nothing"; }
+sleep 1
+expect "image-path is the icon installed under the binary's prefix" \
+    test "$(image_paths | sed -n 1p)" = "$local_prefix/share/icons/hicolor/scalable/apps/$id.svg"
+# Notify's third argument (app_name, replaces_id, app_icon, …) keeps the icon's name.
+app_icon=$(awk '/member=Notify$/ { getline; getline; getline; print; exit }' "$art/dbus-monitor.txt")
+expect "app_icon is still the icon's name" test "$app_icon" = "   string \"$id\""
+
+mkdir -p "$art/screenshots"
+window=$(xdotool search --class dunst | head -1)
+[ -n "$window" ] || fail "no dunst window for the screenshot"
+import -window "$window" "$art/screenshots/notification.png"
+click_notification
+wait_for 15 test -s "$work/opened.log" || fail "a click on the installed program's notification opened nothing"
+page=$(sed -n 's/^uri=//p' "$work/opened.log" | head -1)
+page=${page#file://}
+expect "the click opened a dose page" test -f "$page"
+timeout 90 chromium --headless --no-sandbox --disable-gpu --no-first-run --disable-extensions --hide-scrollbars \
+    --virtual-time-budget=5000 --user-data-dir="$work/chromium" --window-size=1280,720 \
+    --screenshot="$art/screenshots/dose-page.png" "file://$page" >>"$art/chromium.log" 2>&1 || fail "chromium screenshot"
+wait_for 10 bash -c "! kill -0 $fire 2>/dev/null" || fail "dose-notify fire did not leave after the click closed its notification"
+
+# Every screenshot the metainfo names was taken here (the URL's file name), as a PNG of some size.
+metainfo="$DOSE_ROOT/desktop/$id.metainfo.xml"
+names=$(sed -n 's|.*<image[^>]*>https://[^<]*/\([^/<]*\)</image>.*|\1|p' "$metainfo")
+expect "the metainfo names screenshots" test -n "$names"
+for name in $names; do
+    expect "screenshot $name was taken" test -s "$art/screenshots/$name"
+    expect "screenshot $name is a PNG" test "$(identify -format '%m' "$art/screenshots/$name")" = PNG
+    log "screenshot $name: $(identify -format '%wx%h, %k colours' "$art/screenshots/$name")"
+    expect "screenshot $name is not empty" test "$(identify -format '%k' "$art/screenshots/$name")" -gt 8
+done
+while read -r name declared; do
+    expect "screenshot $name is the ${declared} the metainfo declares" \
+        test "$(identify -format '%wx%h' "$art/screenshots/$name")" = "$declared"
+done < <(sed -n 's|.*width="\([0-9]*\)" height="\([0-9]*\)">https://[^<]*/\([^/<]*\)</image>.*|\3 \1x\2|p' "$metainfo")
+
+# Without the icon file the hint falls back to the icon's name.
+rm "$local_prefix/share/icons/hicolor/scalable/apps/$id.svg"
+"$local_prefix/bin/dose-notify" fire >>"$art/fire.log" 2>&1 &
+bg_pids+=($!)
+wait_for 20 notified_at_least 2 || fail "the second fire sent nothing"
+sleep 1
+expect "without the icon file, image-path is the icon name" test "$(image_paths | sed -n 2p)" = "$id"
+kill "$!" 2>/dev/null || true
+
+# --- uninstall -----------------------------------------------------------------------------------
+make_here uninstall PREFIX=/usr/local DESTDIR="$dest" >>"$art/make-install.log" 2>&1 || fail "make uninstall"
+expect "make uninstall removes every file" test -z "$(find "$dest" -type f)"
+log "done"
