@@ -10,7 +10,11 @@ rules for the bundled starter pack:
   * tags: each matches ^[A-Z]{2}$ and is a known branch code, no duplicates
   * answer required on questions and forbidden on facts and formulas;
     every question has an explanation
-  * at least 34 items of each kind; 15-25 % of items tagged
+  * at least 34 items of each kind; at least 20 items tagged for each branch
+  * every audience (no branch, and each branch with the common items) has at
+    least 60 items of each kind: the daily rule (docs/resolver.md) steps
+    through each kind every third day, so the first repeat comes after
+    3 x (the audience's smallest kind) days, at least 180 (a semester)
   * title <= 60 characters, text <= 400, explanation <= 600
   * prose fields: `$` delimiters balanced, spans non-empty;
     formula text: no `$` at all
@@ -35,7 +39,8 @@ TAG_RE = re.compile(r"^[A-Z]{2}$")
 SLUG_RE = re.compile(r"^[a-z0-9]+(?:-[a-z0-9]+)*$")
 ALLOWED_KEYS = {"id", "kind", "sortKey", "tags", "title", "text", "answer", "explanation"}
 MIN_PER_KIND = 34
-TAGGED_SHARE = (0.15, 0.25)
+MIN_OWN_PER_BRANCH = 20
+MIN_REPEAT_DAYS = 180
 MAX_TITLE, MAX_TEXT, MAX_EXPLANATION = 60, 400, 600
 KATEX_JS = "/usr/share/javascript/katex/katex.js"
 KATEX_MIN_JS = "/usr/share/javascript/katex/katex.min.js"
@@ -220,8 +225,17 @@ def main():
         if counts[k] < MIN_PER_KIND:
             err("pack", f"only {counts[k]} items of kind {k} (need {MIN_PER_KIND})")
     share = tagged / total if total else 0.0
-    if not TAGGED_SHARE[0] <= share <= TAGGED_SHARE[1]:
-        err("pack", f"tagged share {share:.1%} outside {TAGGED_SHARE[0]:.0%}-{TAGGED_SHARE[1]:.0%}")
+    for b in sorted(BRANCHES):
+        if tag_counts[b] < MIN_OWN_PER_BRANCH:
+            err("pack", f"only {tag_counts[b]} items tagged {b} (need {MIN_OWN_PER_BRANCH})")
+    repeats = {}
+    for b in [None] + sorted(BRANCHES):
+        audience = [it for it in items if isinstance(it, dict) and
+                    (b is None or not it.get("tags") or b in it.get("tags", []))]
+        smallest = min(sum(1 for it in audience if it.get("kind") == k) for k in KINDS)
+        repeats[b or "none"] = 3 * smallest
+        if 3 * smallest < MIN_REPEAT_DAYS:
+            err("pack", f"branch {b or 'none'}: first repeat after {3 * smallest} days (need {MIN_REPEAT_DAYS})")
 
     katex_note = render_with_katex(latex_jobs)
 
@@ -229,6 +243,7 @@ def main():
     print(f"items: {total}  " + "  ".join(f"{k}={counts[k]}" for k in sorted(KINDS)))
     print(f"tagged: {tagged}/{total} = {share:.1%}  untagged (common): {total - tagged}")
     print("per-branch tag uses: " + "  ".join(f"{b}={tag_counts[b]}" for b in sorted(BRANCHES)))
+    print("first repeat after (days): " + "  ".join(f"{b}={d}" for b, d in repeats.items()))
     print(f"LaTeX fragments: {len(latex_jobs)} ({sum(1 for j in latex_jobs if j[2])} formulas, "
           f"{sum(1 for j in latex_jobs if not j[2])} inline spans)")
     print(f"KaTeX: {katex_note}")
