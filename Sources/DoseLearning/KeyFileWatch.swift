@@ -41,6 +41,12 @@ final class KeyFileWatch {
         watched = watch == nil ? nil : target
         isWorking = watch != nil
         if watch == nil { Log.warning("dose daemon: cannot watch \(target); a new key is seen at the next wake-up") }
+        // A directory made between the look and the watch sends no event to the new watch: look again,
+        // and if the path moved on meanwhile, follow it and report the change (a key may be there already).
+        if watch != nil, (Self.firstMissingDirectory(on: keyFile) ?? keyFile) != target {
+            refresh()
+            onChange(isWorking)
+        }
     }
 
     /// The first directory on `path`'s way (from the root, the file itself excluded) that is not there, or nil.
