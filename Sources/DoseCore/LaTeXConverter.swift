@@ -45,7 +45,9 @@ struct LaTeXConverter {
     /// it may hold runs of spaces, which `LaTeXText` collapses at the end.
     static func render<S: Collection>(_ source: S, mode: Mode) -> String where S.Element == Unicode.Scalar {
         // The brace stand-ins are dropped from the input, so only `\{` and its kin can make a brace.
-        var converter = LaTeXConverter(source.filter { $0 != LaTeXText.openBrace && $0 != LaTeXText.closeBrace })
+        var scalars = Array(source)
+        if scalars.contains(where: LaTeXText.isBraceStandIn) { scalars.removeAll(where: LaTeXText.isBraceStandIn) }
+        var converter = LaTeXConverter(scalars)
         return converter.sequence(mode: mode, stop: .end, depth: 0, inScript: false)
     }
 
@@ -565,16 +567,18 @@ struct LaTeXConverter {
         return !scalars.isEmpty && factorEnd(scalars, from: 0) == scalars.count
     }
 
-    /// Where the factor starting at `start` ends, or nil when none starts there.
+    /// Where the factor starting at `start` ends, or nil when none starts there. Iterative, so
+    /// a hostile run of roots or differentials cannot deepen the stack.
     private static func factorEnd(_ scalars: [Unicode.Scalar], from start: Int) -> Int? {
-        guard start < scalars.count else { return nil }
-        let first = scalars[start]
-        var index = start + 1
+        var index = start
+        // A root of a factor is a factor: √2, ∛x, √(LC).
+        while index < scalars.count, "√∛∜".unicodeScalars.contains(scalars[index]) { index += 1 }
+        guard index < scalars.count else { return nil }
+        let first = scalars[index]
+        index += 1
         var isSymbol = false
-        if "√∛∜".unicodeScalars.contains(first) {
-            return factorEnd(scalars, from: index)
-        } else if first == "(" || first == "[" || first == "|" || first == "⟨" {
-            guard let close = matching(scalars, from: start) else { return nil }
+        if first == "(" || first == "[" || first == "|" || first == "⟨" {
+            guard let close = matching(scalars, from: index - 1) else { return nil }
             index = close + 1
         } else if first.properties.numericType != nil, !isScript(first) {
             while index < scalars.count, scalars[index].properties.numericType != nil || scalars[index] == ".",
@@ -583,13 +587,12 @@ struct LaTeXConverter {
             }
         } else if first.properties.isAlphabetic || "∇ℏ∞∂".unicodeScalars.contains(first), !isScript(first) {
             isSymbol = true
-            // A differential is one factor: dx, ∂t, d²y.
+            // A differential is one factor: dx, ∂t, d²y (the variable's own scripts follow below).
             if first == "d" || first == "∂" {
                 var next = index
                 while next < scalars.count, isScript(scalars[next]) { next += 1 }
-                if next < scalars.count, scalars[next].properties.isAlphabetic, !isScript(scalars[next]),
-                   let end = factorEnd(scalars, from: next) {
-                    return end
+                if next < scalars.count, scalars[next].properties.isAlphabetic, !isScript(scalars[next]) {
+                    index = next + 1
                 }
             }
         } else {

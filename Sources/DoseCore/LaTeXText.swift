@@ -12,6 +12,10 @@ public enum LaTeXText {
     static let openBrace: Unicode.Scalar = "\u{E000}"
     static let closeBrace: Unicode.Scalar = "\u{E001}"
 
+    static func isBraceStandIn(_ scalar: Unicode.Scalar) -> Bool {
+        scalar == openBrace || scalar == closeBrace
+    }
+
     /// The delimiters a matrix environment is printed in.
     static let matrixDelimiters: [String: (String, String)] = [
         "pmatrix": ("(", ")"), "bmatrix": ("[", "]"), "vmatrix": ("|", "|"), "Vmatrix": ("‖", "‖"),
@@ -65,9 +69,10 @@ public enum LaTeXText {
     /// then the literal braces' stand-ins become `{ }`.
     static func tidy(_ text: String) -> String {
         var stripped = String.UnicodeScalarView()
-        for scalar in text.unicodeScalars where scalar != "\\" && scalar != "{" && scalar != "}" {
-            stripped.append(scalar == openBrace ? "{" : scalar == closeBrace ? "}" : scalar)
-        }
-        return String(stripped).collapsingWhitespace
+        stripped.append(contentsOf: text.unicodeScalars.lazy.filter { $0 != "\\" && $0 != "{" && $0 != "}" })
+        guard stripped.contains(where: isBraceStandIn) else { return String(stripped).collapsingWhitespace }
+        var braced = String.UnicodeScalarView()
+        braced.append(contentsOf: stripped.lazy.map { $0 == openBrace ? "{" : $0 == closeBrace ? "}" : $0 })
+        return String(braced).collapsingWhitespace
     }
 }
