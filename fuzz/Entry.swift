@@ -7,10 +7,19 @@ public func fuzzOne(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
     let bytes = data.map { Array(UnsafeBufferPointer(start: $0, count: size)) } ?? []
     let text = String(decoding: bytes, as: UTF8.self)
     #if FUZZ_LATEX
-    // The converter's promise: whatever the input, no backslash and no brace in the output.
+    // The converter's promise: whatever the input, no backslash in the output, and a brace only
+    // for a literal one the input wrote (`\{`, `\lbrace`, `\textbraceleft`, a Bmatrix's pair): never
+    // more `{` (or `}`) out than such spellings in, so no group brace or stray one leaks through.
+    func literal(_ spellings: String...) -> Int {
+        (spellings + ["{Bmatrix}"]).reduce(0) { $0 + text.unicodeScalars.ranges(of: $1.unicodeScalars).count }
+    }
+    let opening = literal(#"\{"#, #"\lbrace"#, #"\textbraceleft"#)
+    let closing = literal(#"\}"#, #"\rbrace"#, #"\textbraceright"#)
     for output in [LaTeXText.plainText(text), LaTeXText.plainMath(text)] {
-        if output.unicodeScalars.contains(where: { $0 == "\\" || $0 == "{" || $0 == "}" }) {
-            fatalError("LaTeX output keeps \\, { or }: \(text.debugDescription) -> \(output.debugDescription)")
+        let scalars = output.unicodeScalars
+        if scalars.contains("\\") || scalars.filter({ $0 == "{" }).count > opening
+            || scalars.filter({ $0 == "}" }).count > closing {
+            fatalError("LaTeX output keeps \\ or an unwritten brace: \(text.debugDescription) -> \(output.debugDescription)")
         }
     }
     #elseif FUZZ_PACK

@@ -41,6 +41,8 @@ enum CommandHelp {
                 Options:
                   --pubkey KEY        also check the minisign signature PACK.minisig with this public key
                                       (missing or bad: exit 65); the trusted comment is shown
+                  --preview           print each item's notification (its id, then the summary and
+                                      body as plain text) before publishing; a valid pack only
                 """)
         case "config":
             return page(ConfigCommand.usage, """

@@ -8,7 +8,8 @@ public enum CopyBuilder {
     /// - Parameters:
     ///   - markup: escape the body (and hint) for notification markup; the summary is
     ///     always plain text and never escaped.
-    ///   - maxBodyLength: the body's length in grapheme clusters, "…" included.
+    ///   - maxBodyLength: the body's length in grapheme clusters, "…" included; a longer
+    ///     body is cut at a word boundary (see `truncatedAtWord`).
     ///     Escaping happens after the cut, so an entity is never cut in half.
     ///   - openHint: a line appended to the body (after the cut), such as
     ///     "Open it with: dose show CODE", for servers that offer no actions.
@@ -17,7 +18,7 @@ public enum CopyBuilder {
     ) -> NotificationCopy {
         let summary = summaryLine(for: teaser).truncated(toGraphemes: maxSummaryLength)
         let reduced = teaser.kind == .formula ? LaTeXText.plainMath(teaser.text) : LaTeXText.plainText(teaser.text)
-        var lines = [reduced.collapsingWhitespace.truncated(toGraphemes: maxBodyLength)]
+        var lines = [reduced.collapsingWhitespace.truncatedAtWord(toGraphemes: maxBodyLength)]
         if let hint = openHint?.collapsingWhitespace, !hint.isEmpty { lines.append(hint) }
         let body = lines.filter { !$0.isEmpty }.map { markup ? Markup.escape($0) : $0 }.joined(separator: "\n")
         return NotificationCopy(summary: summary, body: body, id: teaser.id)

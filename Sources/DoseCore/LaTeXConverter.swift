@@ -16,6 +16,15 @@ struct LaTeXConverter {
         case end
         case brace
         case bracket
+        /// A matrix cell: ends at `&`, `\\`, `\end`, or a `}` that closes an enclosing group.
+        case cell
+    }
+
+    /// How the last matrix cell ended.
+    private enum CellEnd {
+        case column
+        case row
+        case end
     }
 
     static let maxDepth = 64
@@ -26,6 +35,7 @@ struct LaTeXConverter {
     private var commandStart = 0
     /// Where the last script's argument ended.
     private var scriptEnd = -1
+    private var cellEnd = CellEnd.end
 
     private init(_ source: [Unicode.Scalar]) {
         self.source = source
@@ -34,7 +44,10 @@ struct LaTeXConverter {
     /// Renders `source` (a slice of scalars) in `mode`. The result is not yet tidied:
     /// it may hold runs of spaces, which `LaTeXText` collapses at the end.
     static func render<S: Collection>(_ source: S, mode: Mode) -> String where S.Element == Unicode.Scalar {
-        var converter = LaTeXConverter(Array(source))
+        // The brace stand-ins are dropped from the input, so only `\{` and its kin can make a brace.
+        var scalars = Array(source)
+        if scalars.contains(where: LaTeXText.isBraceStandIn) { scalars.removeAll(where: LaTeXText.isBraceStandIn) }
+        var converter = LaTeXConverter(scalars)
         return converter.sequence(mode: mode, stop: .end, depth: 0, inScript: false)
     }
 
@@ -48,6 +61,10 @@ struct LaTeXConverter {
         var flattened = 0  // braces opened beyond the depth limit and not yet closed
         while !atEnd {
             let scalar = source[position]
+            if stop == .cell, flattened == 0, let end = cellBoundary() {
+                cellEnd = end
+                return output
+            }
             switch scalar {
             case "\\":
                 output += command(mode: mode, depth: depth, inScript: inScript)
@@ -68,8 +85,9 @@ struct LaTeXConverter {
                 case .brace:
                     position += 1
                     return output
-                case .bracket:
-                    // An optional argument left open: its enclosing group closes here.
+                case .bracket, .cell:
+                    // An optional argument (or a matrix) left open: its enclosing group closes here.
+                    cellEnd = .end
                     return output
                 case .end:
                     // A stray `}` at the top level closes nothing; read on past it.
@@ -81,8 +99,16 @@ struct LaTeXConverter {
             case "^" where mode == .math, "_" where mode == .math:
                 position += 1
                 let content = argument(mode: .math, depth: depth, inScript: true)
-                output += LaTeXConverter.attach(content, superscript: scalar == "^")
+                let attached = LaTeXConverter.attach(content, superscript: scalar == "^")
+                output += attached
                 scriptEnd = position
+                // `k_B T`, never `k_BT`: a script written with a marker ends where a space says so.
+                let scalars = attached.unicodeScalars
+                let marked = (scalars.first == "^" || scalars.first == "_") && scalars.last.map(LaTeXConverter.isOperandCharacter) == true
+                if marked || LaTeXConverter.isStarred(attached),
+                   !atEnd, !source[position].properties.isWhitespace, nextIsOperand(opening: false) {
+                    output += " "
+                }
             default:
                 if mode == .math, scalar.properties.isWhitespace {
                     output += mathSpace(inScript: inScript)
@@ -92,7 +118,50 @@ struct LaTeXConverter {
                 output += LaTeXConverter.plain(scalar, mode: mode, inScript: inScript)
             }
         }
+        if stop == .cell { cellEnd = .end }
         return output
+    }
+
+    /// How a matrix cell ends at the current position, or nil when it goes on: `&` and `\\`
+    /// are consumed, `\end` and a closing brace are left for the caller.
+    private mutating func cellBoundary() -> CellEnd? {
+        switch source[position] {
+        case "&":
+            position += 1
+            return .column
+        case "}":
+            return .end
+        case "\\":
+            let next = position + 1
+            if next < source.count, source[next] == "\\" {
+                position += 2
+                return .row
+            }
+            let name = next + 3
+            let isEnd = name <= source.count && source[next..<name].elementsEqual("end".unicodeScalars)
+                && (name == source.count || !LaTeXConverter.isASCIILetter(source[name]))
+            return isEnd ? .end : nil
+        default:
+            return nil
+        }
+    }
+
+    /// The body of a matrix environment, rows and columns kept: cells joined by ", ", rows by
+    /// "; ", inside the environment's own delimiters: `(a, b; c, d)`, `|a, b; c, d|`.
+    private mutating func matrix(_ environment: String, depth: Int) -> String {
+        var rows: [String] = []
+        var cells: [String] = []
+        while true {
+            cells.append(LaTeXConverter.trimmed(sequence(mode: .math, stop: .cell, depth: depth + 1, inScript: false)))
+            if cellEnd == .column { continue }
+            if cells.contains(where: { !$0.isEmpty }) { rows.append(cells.joined(separator: ", ")) }
+            cells = []
+            if cellEnd == .end { break }
+        }
+        // The `\end{...}` that closed it (absent at the end of input or before a stray `}`).
+        if !atEnd, source[position] == "\\" { _ = command(mode: .math, depth: depth, inScript: true) }
+        let (open, close) = LaTeXText.matrixDelimiters[environment] ?? ("", "")
+        return open + rows.joined(separator: "; ") + close
     }
 
     /// A run of spaces in mathematics. TeX ignores them all; here they are kept for
@@ -216,9 +285,9 @@ struct LaTeXConverter {
             return LaTeXConverter.accented(argument(mode: mode, depth: depth, inScript: inScript), mark: mark, spanning: false)
         }
         switch scalar {
-        // Escaped braces look like braces without being them: the output never holds `{ }`.
-        case "{": return "❴"
-        case "}": return "❵"
+        // Literal braces travel as stand-ins that `tidy` turns into `{ }` after it strips stray ones.
+        case "{": return String(LaTeXText.openBrace)
+        case "}": return String(LaTeXText.closeBrace)
         case "|": return "‖"
         case "\\", ",", ":", ";", ">", " ", "\t", "\n", "\r": return inScript ? "" : " "
         // Negative space, italic correction, discretionary hyphen, spacing hints, and
@@ -250,7 +319,10 @@ struct LaTeXConverter {
         }
         if let mark = LaTeXText.accents[name] {
             let body = argument(mode: mode, depth: depth, inScript: inScript)
-            return LaTeXConverter.accented(body, mark: mark, spanning: LaTeXText.spanningAccents.contains(name))
+            if LaTeXText.spanningAccents.contains(name) || name == "bar" {
+                return LaTeXConverter.barred(body, mark: mark, over: name != "underline")
+            }
+            return LaTeXConverter.accented(body, mark: mark, spanning: false)
         }
         if let isProse = LaTeXText.contentCommands[name] {
             if name == "operatorname", !atEnd, source[position] == "*" { position += 1 }
@@ -265,10 +337,12 @@ struct LaTeXConverter {
             let start = commandStart
             let numerator = argument(mode: mode, depth: depth, inScript: inScript)
             let denominator = argument(mode: mode, depth: depth, inScript: inScript)
-            let fraction = LaTeXConverter.wrapped(numerator) + "/" + LaTeXConverter.wrapped(denominator)
+            let fraction = LaTeXConverter.numerator(numerator) + "/" + LaTeXConverter.denominator(denominator)
+            let before = start > 0 && LaTeXConverter.isOperandCharacter(source[start - 1])
+            // Two fractions side by side multiply: "1/(4πε₀) · (q₁ q₂)/r²".
+            if nextIsFraction() { return (before ? "(" + fraction + ")" : fraction) + " · " }
             // A fraction multiplied by what touches it is bracketed whole: "(1/2)ρv²", not "1/2ρv²".
-            let touched = nextIsOperand(opening: true)
-                || (start > 0 && LaTeXConverter.isOperandCharacter(source[start - 1]))
+            let touched = before || nextIsOperand(opening: true)
             return touched ? "(" + fraction + ")" : fraction
         case "binom", "dbinom", "tbinom":
             let n = argument(mode: mode, depth: depth, inScript: inScript)
@@ -291,6 +365,9 @@ struct LaTeXConverter {
             return ""
         case "begin", "end":
             let environment = argument(mode: .text, depth: depth, inScript: true)
+            if name == "begin", LaTeXText.matrixDelimiters[environment] != nil, depth + 1 < LaTeXConverter.maxDepth {
+                return matrix(environment, depth: depth)
+            }
             // array and tabular carry a column specification that is not content.
             if name == "begin", environment.hasPrefix("array") || environment.hasPrefix("tabular") {
                 _ = argument(mode: .text, depth: depth, inScript: true)
@@ -347,11 +424,41 @@ struct LaTeXConverter {
         "vec", "hat", "bar", "dot", "ddot", "tilde", "overline", "text",
     ])
 
+    /// Where the next thing starts after spaces and thin spaces (`\,` `\;` `\:` `\!` `\ `).
+    private func afterSpaces() -> Int {
+        var index = position
+        while index < source.count {
+            if source[index].properties.isWhitespace {
+                index += 1
+            } else if source[index] == "\\", index + 1 < source.count, ",;:! ".unicodeScalars.contains(source[index + 1]) {
+                index += 2
+            } else {
+                break
+            }
+        }
+        return index
+    }
+
+    /// True when a fraction command comes next, after any spaces.
+    private func nextIsFraction() -> Bool {
+        let index = afterSpaces()
+        guard index < source.count, source[index] == "\\" else { return false }
+        var end = index + 1
+        while end < source.count, LaTeXConverter.isASCIILetter(source[end]) { end += 1 }
+        let name = String(String.UnicodeScalarView(source[(index + 1)..<end]))
+        return ["frac", "dfrac", "tfrac", "cfrac"].contains(name)
+    }
+
     /// True when the next thing after any spaces is an operand: a letter, a digit, or a
-    /// letter-like command; with `opening`, also a parenthesis, a fraction or a root.
+    /// letter-like command; with `opening`, also a parenthesis, a fraction, a root or a
+    /// matrix, and thin spaces are skipped too (a factor set off by `\,` still multiplies).
     private func nextIsOperand(opening: Bool) -> Bool {
         var index = position
-        while index < source.count, source[index].properties.isWhitespace { index += 1 }
+        if opening {
+            index = afterSpaces()
+        } else {
+            while index < source.count, source[index].properties.isWhitespace { index += 1 }
+        }
         guard index < source.count else { return false }
         let next = source[index]
         if LaTeXConverter.isOperandCharacter(next) { return true }
@@ -365,7 +472,7 @@ struct LaTeXConverter {
         }
         let word = String(name)
         if LaTeXConverter.operandCommands.contains(word) || LaTeXText.functionNames[word] != nil { return true }
-        return opening && ["frac", "dfrac", "tfrac", "sqrt", "left"].contains(word)
+        return opening && ["frac", "dfrac", "tfrac", "cfrac", "sqrt", "left", "begin"].contains(word)
     }
 
     // MARK: Rendering helpers
@@ -374,24 +481,46 @@ struct LaTeXConverter {
     static func attach(_ content: String, superscript: Bool) -> String {
         let body = trimmed(content)
         guard !body.isEmpty else { return "" }
+        // A conjugate or adjoint sits on its base with no marker: `z*`, `A†`.
+        if superscript, isStarred(body) { return body.replacingAsterisks }
         if let scripted = LaTeXText.scripted(body, superscript: superscript) { return scripted }
         let marker = superscript ? "^" : "_"
         return body.count == 1 || isEnclosed(body) ? marker + body : marker + "(" + body + ")"
     }
 
-    /// `content` as one operand of `/` or `√`: bare when it is a single atom, else in parentheses.
-    static func wrapped(_ content: String) -> String {
+    /// True for `*`, `∗`, `†` and `‡` alone or repeated: the marks of a conjugate or adjoint.
+    static func isStarred(_ text: String) -> Bool {
+        !text.isEmpty && text.unicodeScalars.allSatisfy { "*∗†‡".unicodeScalars.contains($0) }
+    }
+
+    /// A fraction's numerator: bare when it is one atom or one factor, since a product on
+    /// top reads the same either way ("ρvD/μ"); anything with an operator or a space is grouped.
+    static func numerator(_ content: String) -> String {
         let body = trimmed(content)
-        return isAtom(body) ? body : "(" + body + ")"
+        return isAtom(body) || isFactor(body) ? body : "(" + body + ")"
+    }
+
+    /// A fraction's denominator: bare only when it is one factor ("r²", "√2", "dt"), because
+    /// juxtaposition after `/` misreads: "1/4πε₀" is ¼·π·ε₀, so it is "1/(4πε₀)".
+    static func denominator(_ content: String) -> String {
+        let body = trimmed(content)
+        return body.isEmpty || isFactor(body) ? body : "(" + body + ")"
+    }
+
+    /// A root's argument: bare when one factor with nothing raised ("√2", "√ε₀"), since "√x²"
+    /// could be read as (√x)²; else grouped: "√(LC)", "√(x²)".
+    static func radicand(_ body: String) -> String {
+        let raised = body.unicodeScalars.contains { LaTeXText.superscriptCharacters.contains($0) || $0 == "^" }
+        return !raised && isFactor(body) ? body : "(" + body + ")"
     }
 
     /// √x, √(x+1), ∛x, ∜x; another index is raised when it can be (ⁿ√(x)) and the
     /// radicand is then always parenthesised, so the index cannot be misread as a power.
     static func root(of body: String, index: String?) -> String {
         switch index {
-        case nil, "", "2": return "√" + wrapped(body)
-        case "3": return "∛" + wrapped(body)
-        case "4": return "∜" + wrapped(body)
+        case nil, "", "2": return "√" + radicand(body)
+        case "3": return "∛" + radicand(body)
+        case "4": return "∜" + radicand(body)
         case let index?:
             let raised = LaTeXText.scripted(index, superscript: true) ?? "(" + index + ")"
             return raised + "√(" + body + ")"
@@ -414,6 +543,109 @@ struct LaTeXConverter {
             result.append(mark)
         }
         return String(result)
+    }
+
+    /// A bar (or underline) over `content`: a combining mark on its one symbol, or on each
+    /// symbol of a run of letters and digits (`A̅B̅`, `0.3̅`); over anything holding a space or an
+    /// operator, never marks on those (a barred `+` reads as `∓`): an overline or bar is then a
+    /// complement, `¬(A · B)`, and an underline is dropped.
+    static func barred(_ content: String, mark: Unicode.Scalar, over: Bool) -> String {
+        let body = trimmed(content)
+        guard body.count > 1 else { return accented(body, mark: mark, spanning: false) }
+        let run = body.allSatisfy { character in
+            character.unicodeScalars.first.map { isOperandCharacter($0) || $0 == "." } ?? false
+        }
+        if run { return accented(body, mark: over ? "\u{305}" : mark, spanning: true) }
+        return over ? "¬(" + body + ")" : body
+    }
+
+    /// True when `text` reads as one factor, so juxtaposition after `/` cannot split it: a
+    /// number, one symbol, a bracketed group or a root of a factor, with scripts, primes,
+    /// marks, `!`, an argument list (`P(B)`), or a differential (`dx`, `∂t`, `d²x`).
+    static func isFactor(_ text: String) -> Bool {
+        let scalars = Array(text.unicodeScalars)
+        return !scalars.isEmpty && factorEnd(scalars, from: 0) == scalars.count
+    }
+
+    /// Where the factor starting at `start` ends, or nil when none starts there. Iterative, so
+    /// a hostile run of roots or differentials cannot deepen the stack.
+    private static func factorEnd(_ scalars: [Unicode.Scalar], from start: Int) -> Int? {
+        var index = start
+        // A root of a factor is a factor: √2, ∛x, √(LC).
+        while index < scalars.count, "√∛∜".unicodeScalars.contains(scalars[index]) { index += 1 }
+        guard index < scalars.count else { return nil }
+        let first = scalars[index]
+        index += 1
+        var isSymbol = false
+        if first == "(" || first == "[" || first == "|" || first == "⟨" {
+            guard let close = matching(scalars, from: index - 1) else { return nil }
+            index = close + 1
+        } else if first.properties.numericType != nil, !isScript(first) {
+            while index < scalars.count, scalars[index].properties.numericType != nil || scalars[index] == ".",
+                  !isScript(scalars[index]) {
+                index += 1
+            }
+        } else if first.properties.isAlphabetic || "∇ℏ∞∂".unicodeScalars.contains(first), !isScript(first) {
+            isSymbol = true
+            // A differential is one factor: dx, ∂t, d²y (the variable's own scripts follow below).
+            if first == "d" || first == "∂" {
+                var next = index
+                while next < scalars.count, isScript(scalars[next]) { next += 1 }
+                if next < scalars.count, scalars[next].properties.isAlphabetic, !isScript(scalars[next]) {
+                    index = next + 1
+                }
+            }
+        } else {
+            return nil
+        }
+        var applied = false
+        while index < scalars.count {
+            let scalar = scalars[index]
+            let category = scalar.properties.generalCategory
+            if isScript(scalar) || "′″‴!°".unicodeScalars.contains(scalar)
+                || category == .nonspacingMark || category == .enclosingMark || category == .spacingMark {
+                index += 1
+            } else if scalar == "^" || scalar == "_", index + 1 < scalars.count {
+                if scalars[index + 1] == "(" {
+                    guard let close = matching(scalars, from: index + 1) else { return index }
+                    index = close + 1
+                } else if scalars[index + 1].properties.isWhitespace {
+                    return index
+                } else {
+                    index += 2
+                }
+            } else if scalar == "(", isSymbol, !applied, scalars[index - 1] != "!", let close = matching(scalars, from: index) {
+                // A function's argument list: f(x), P(B ∣ A); not after a factorial, k!(n-k)!.
+                applied = true
+                index = close + 1
+            } else {
+                break
+            }
+        }
+        return index
+    }
+
+    /// The position of the bracket closing the one at `start`, or nil.
+    private static func matching(_ scalars: [Unicode.Scalar], from start: Int) -> Int? {
+        let open = scalars[start]
+        let close: Unicode.Scalar = open == "(" ? ")" : open == "[" ? "]" : open == "⟨" ? "⟩" : "|"
+        var depth = 0
+        var index = start
+        while index < scalars.count {
+            let scalar = scalars[index]
+            if scalar == close, open == "|" ? index > start : depth == 1 { return index }
+            if open != "|" {
+                if scalar == open { depth += 1 }
+                if scalar == close { depth -= 1 }
+            }
+            index += 1
+        }
+        return nil
+    }
+
+    /// True for a raised or lowered character from the script tables.
+    private static func isScript(_ scalar: Unicode.Scalar) -> Bool {
+        LaTeXText.scriptCharacters.contains(scalar)
     }
 
     /// True for a single operand: letters, digits, marks and a few prefix or suffix signs,

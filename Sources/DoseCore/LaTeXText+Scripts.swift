@@ -42,3 +42,12 @@ extension LaTeXText {
         return String(result)
     }
 }
+
+extension String {
+    /// The text with `∗` (`\ast`) as `*`, the conjugate's star.
+    var replacingAsterisks: String {
+        var result = String.UnicodeScalarView()
+        for scalar in unicodeScalars { result.append(scalar == "∗" ? "*" : scalar) }
+        return String(result)
+    }
+}

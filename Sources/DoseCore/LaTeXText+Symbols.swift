@@ -80,20 +80,20 @@ extension LaTeXText {
         "biguplus": "⨄", "bigsqcup": "⨆",
     ]
 
-    /// Delimiters. Braces become ❴ ❵ (U+2774, U+2775), never `{ }`, so the output keeps
-    /// its no-brace guarantee while a set still reads as a set.
+    /// Delimiters. Literal braces are stand-ins here (see `openBrace`): `tidy` makes them `{ }`.
     static let delimiters: KeyValuePairs<String, String> = [
         "langle": "⟨", "rangle": "⟩", "lceil": "⌈", "rceil": "⌉", "lfloor": "⌊", "rfloor": "⌋",
         "lvert": "|", "rvert": "|", "vert": "|", "lVert": "‖", "rVert": "‖", "Vert": "‖",
-        "lbrace": "❴", "rbrace": "❵", "lbrack": "[", "rbrack": "]", "lparen": "(", "rparen": ")",
+        "lbrace": "\u{E000}", "rbrace": "\u{E001}", "lbrack": "[", "rbrack": "]", "lparen": "(", "rparen": ")",
         "ulcorner": "⌜", "urcorner": "⌝", "llcorner": "⌞", "lrcorner": "⌟",
         // The output may never hold a backslash, so set-minus stands in for one.
         "backslash": "∖", "textbackslash": "∖",
     ]
 
     static let miscellany: KeyValuePairs<String, String> = [
-        "ldots": "…", "cdots": "…", "dots": "…", "dotsc": "…", "dotsb": "…", "dotsm": "…",
-        "dotsi": "…", "dotso": "…", "vdots": "⋮", "ddots": "⋱", "textellipsis": "…",
+        // Centred dots between operators (`a + \cdots + z`), low dots in lists, as amsmath means them.
+        "ldots": "…", "cdots": "⋯", "dots": "…", "dotsc": "…", "dotsb": "⋯", "dotsm": "⋯",
+        "dotsi": "⋯", "dotso": "…", "vdots": "⋮", "ddots": "⋱", "textellipsis": "…",
         "forall": "∀", "exists": "∃", "nexists": "∄", "emptyset": "∅", "varnothing": "∅",
         "therefore": "∴", "because": "∵", "hbar": "ℏ", "hslash": "ℏ", "ell": "ℓ", "Re": "ℜ",
         "Im": "ℑ", "aleph": "ℵ", "beth": "ℶ", "wp": "℘", "prime": "′", "top": "⊤", "bot": "⊥",
@@ -106,7 +106,7 @@ extension LaTeXText {
         "textmu": "µ", "micro": "µ", "ohm": "Ω", "textohm": "Ω", "celsius": "℃",
         "textendash": "–", "textemdash": "—", "textbullet": "•", "textperiodcentered": "·",
         "textasciitilde": "~", "textasciicircum": "^", "textunderscore": "_", "textbar": "|",
-        "textless": "<", "textgreater": ">", "textbraceleft": "❴", "textbraceright": "❵",
+        "textless": "<", "textgreater": ">", "textbraceleft": "\u{E000}", "textbraceright": "\u{E001}",
         "ss": "ß", "ae": "æ", "AE": "Æ", "oe": "œ", "OE": "Œ", "o": "ø", "O": "Ø", "aa": "å",
         "AA": "Å", "l": "ł", "L": "Ł", "i": "ı", "j": "ȷ",
         "LaTeX": "LaTeX", "TeX": "TeX", "LaTeXe": "LaTeX2ε",

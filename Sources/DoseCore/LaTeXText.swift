@@ -2,9 +2,30 @@
 /// typeset: `\frac{a+b}{2}` becomes "(a+b)/2" and `x_{i+1}^2` becomes "xᵢ₊₁²".
 ///
 /// Commands are matched whole, as TeX reads them (`\neq` is ≠, never ≠q), unknown
-/// commands keep their name, and the result never contains `\`, `{` or `}` whatever
-/// the input. It is a reading aid, not a TeX engine: the app renders real mathematics.
+/// commands keep their name, and the result never contains `\` whatever the input, nor
+/// `{` or `}` except for literal braces written `\{ \}` (`\lbrace`, `\textbraceleft`, a
+/// `Bmatrix`). It is a reading aid, not a TeX engine: the app renders real mathematics.
+/// The rules, as a pack author sees them, are in docs/plain-text-maths.md.
 public enum LaTeXText {
+    /// Stand-ins for literal braces while converting (two private-use scalars, removed from the input
+    /// first), so `tidy` can strip every other brace and still print these.
+    static let openBrace: Unicode.Scalar = "\u{E000}"
+    static let closeBrace: Unicode.Scalar = "\u{E001}"
+
+    static func isBraceStandIn(_ scalar: Unicode.Scalar) -> Bool {
+        scalar == openBrace || scalar == closeBrace
+    }
+
+    /// The delimiters a matrix environment is printed in.
+    static let matrixDelimiters: [String: (String, String)] = [
+        "pmatrix": ("(", ")"), "bmatrix": ("[", "]"), "vmatrix": ("|", "|"), "Vmatrix": ("‖", "‖"),
+        "Bmatrix": (String(openBrace), String(closeBrace)), "matrix": ("", ""), "smallmatrix": ("", ""),
+    ]
+
+    /// Every raised or lowered character the script tables produce.
+    static let scriptCharacters: Set<Unicode.Scalar> = superscriptCharacters.union(subscripts.values)
+    static let superscriptCharacters: Set<Unicode.Scalar> = Set(superscripts.values)
+
     /// Reduces text that is entirely mathematics, such as a formula item's text.
     public static func plainMath(_ latex: String) -> String {
         tidy(LaTeXConverter.render(latex.unicodeScalars, mode: .math))
@@ -44,10 +65,14 @@ public enum LaTeXText {
     }
 
     /// Collapses whitespace and control characters to single spaces, trims, and as a
-    /// last resort removes any `\ { }` so the guarantee holds even if a table slipped.
+    /// last resort removes any `\ { }` so the guarantee holds even if a table slipped;
+    /// then the literal braces' stand-ins become `{ }`.
     static func tidy(_ text: String) -> String {
         var stripped = String.UnicodeScalarView()
         stripped.append(contentsOf: text.unicodeScalars.lazy.filter { $0 != "\\" && $0 != "{" && $0 != "}" })
-        return String(stripped).collapsingWhitespace
+        guard stripped.contains(where: isBraceStandIn) else { return String(stripped).collapsingWhitespace }
+        var braced = String.UnicodeScalarView()
+        braced.append(contentsOf: stripped.lazy.map { $0 == openBrace ? "{" : $0 == closeBrace ? "}" : $0 })
+        return String(braced).collapsingWhitespace
     }
 }

@@ -28,4 +28,35 @@ extension String {
         while kept.last?.isWhitespace == true { kept.removeLast() }
         return kept + "…"
     }
+
+    /// At most `limit` grapheme clusters ending in "…" when anything was cut, cut at a word
+    /// boundary: at a space, and preferably not one beside an operator, so "h = 6.6 × 10⁻³⁴"
+    /// is not left as "h = 6.6 ×…". A single word longer than half the limit is cut inside.
+    func truncatedAtWord(toGraphemes limit: Int) -> String {
+        let limit = Swift.max(1, limit)
+        guard count > limit else { return self }
+        let characters = Array(prefix(limit))
+        let earliest = limit / 2
+        func isOperator(_ character: Character) -> Bool {
+            character.unicodeScalars.first.map { scalar in
+                scalar.properties.generalCategory == .mathSymbol || "=+-−×·/*".unicodeScalars.contains(scalar)
+            } ?? false
+        }
+        // The kept text is characters[..<cut] with characters[cut] a space; cut ≤ limit - 1.
+        var fallback: Int?
+        var cut = limit - 1
+        while cut > 0, cut >= earliest {
+            if characters[cut].isWhitespace, !characters[cut - 1].isWhitespace {
+                let clean = !isOperator(characters[cut - 1]) && (cut + 1 >= characters.count || !isOperator(characters[cut + 1]))
+                if clean { fallback = cut; break }
+                if fallback == nil { fallback = cut }
+            }
+            cut -= 1
+        }
+        guard let end = fallback else { return truncated(toGraphemes: limit) }
+        var kept = String(characters[..<end])
+        // "the charge e,…" reads better as "the charge e…".
+        while let last = kept.last, ",;:".contains(last) { kept.removeLast() }
+        return kept + "…"
+    }
 }

@@ -90,6 +90,35 @@ import Testing
         #expect(!FileManager.default.fileExists(atPath: sandbox.snapshotPath))
     }
 
+    /// `validate --preview` prints each item's notification as plain text (id, summary, body), a
+    /// question without its answer, and still touches nothing.
+    @Test func validatePreviewPrintsEachNotification() throws {
+        let sandbox = try Sandbox()
+        let pack = #"""
+            {"format": "daily-dose-pack/1", "items": [
+            {"id": "f-coulomb", "kind": "formula", "title": "Coulomb's law", "text": "F = \\frac{1}{4\\pi\\varepsilon_0}\\,\\frac{q_1 q_2}{r^2}"},
+            {"id": "q-det", "kind": "question", "text": "What is $\\det\\begin{pmatrix} 2 & 1 \\\\ 3 & 4 \\end{pmatrix}$?", "answer": "5 SECRET"}
+            ]}
+            """#
+        let path = try sandbox.write("pack.json", pack)
+        let run = try sandbox.dose("validate", "--preview", path)
+        #expect(run.status == 0, "\(run.stderr)")
+        let expected = [
+            "f-coulomb", "    Formula of the day: Coulomb's law", "    F = 1/(4πε₀) · (q₁ q₂)/r²", "",
+            "q-det", "    Question of the day", "    What is det(2, 1; 3, 4)?", "",
+        ]
+        let lines = run.stdout.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        #expect(Array(lines.prefix(expected.count)) == expected, "\(run.stdout)")
+        #expect(!run.stdout.contains("SECRET"))
+        #expect(run.stdout.hasSuffix("\(path): valid, 2 items: 0 facts, 1 formulas, 1 questions\n"))
+        // Without the option, only the verdict.
+        let plain = try sandbox.dose("validate", path)
+        #expect(plain.stdout == "\(path): valid, 2 items: 0 facts, 1 formulas, 1 questions\n")
+        #expect(!FileManager.default.fileExists(atPath: sandbox.databasePath))
+        let help = try sandbox.dose("validate", "--help")
+        #expect(help.stdout.contains("--preview"))
+    }
+
     @Test func usageAndMissingInputsExitWithSysexits() throws {
         let sandbox = try Sandbox()
         #expect(try sandbox.dose().status == 64)

@@ -101,6 +101,24 @@ struct CopyBuilderTests {
         #expect("".truncated(toGraphemes: 3) == "")
     }
 
+    /// A long body is cut at a word boundary, and not beside an operator when another space will do.
+    @Test func bodyIsCutAtAWord() {
+        #expect("the Avogadro constant".truncatedAtWord(toGraphemes: 18) == "the Avogadro…")
+        #expect("the charge e, the constant k".truncatedAtWord(toGraphemes: 16) == "the charge e…")
+        #expect("a word".truncatedAtWord(toGraphemes: 6) == "a word")
+        #expect("the constant h = 6.6 × 10⁻³⁴ J s".truncatedAtWord(toGraphemes: 24) == "the constant…")
+        // All spaces beside operators: the last space in reach.
+        #expect("x = a + b + c + d".truncatedAtWord(toGraphemes: 10) == "x = a + b…")
+        // One long word: cut inside it, as before, rather than losing more than half the room.
+        #expect("a abcdefghijkl".truncatedAtWord(toGraphemes: 8) == "a abcde…")
+        #expect("abc".truncatedAtWord(toGraphemes: 0) == "…")
+        let words = String(repeating: "constant ", count: 40)
+        let fact = Item(id: "f", kind: .fact, text: words)
+        let body = CopyBuilder.copy(for: Teaser(fact), markup: false).body
+        #expect(body == String(repeating: "constant ", count: 25) + "constant…")
+        #expect(body.count <= 240)
+    }
+
     @Test func openHintIsItsOwnEscapedLine() {
         let fact = Item(id: "f-ohm", kind: .fact, text: "V = IR")
         let plain = CopyBuilder.copy(for: Teaser(fact), markup: false, openHint: "Open it with: dose show f-ohm")

@@ -52,7 +52,9 @@ _dose()
     case $command in
         import | validate)
             [[ $prev == --pubkey ]] && return
-            [[ $cur == -* ]] && COMPREPLY=($(compgen -W "--pubkey --help" -- "$cur")) && return
+            local options="--pubkey --help"
+            [[ $command == validate ]] && options+=" --preview"
+            [[ $cur == -* ]] && COMPREPLY=($(compgen -W "$options" -- "$cur")) && return
             _filedir json
             ;;
         sync)

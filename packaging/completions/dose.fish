@@ -21,6 +21,7 @@ complete -c dose -n "not __fish_seen_subcommand_from $__dose_commands" -a help -
 # Packs are files.
 complete -c dose -n "__fish_seen_subcommand_from import validate sync" -F
 complete -c dose -n "__fish_seen_subcommand_from import validate" -l pubkey -x -d 'Check PACK.minisig with this minisign public key'
+complete -c dose -n "__fish_seen_subcommand_from validate" -l preview -d 'Print each item\'s notification text'
 
 # config
 set -l __dose_config_actions list get set unset
