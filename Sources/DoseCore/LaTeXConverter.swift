@@ -472,7 +472,7 @@ struct LaTeXConverter {
         }
         let word = String(name)
         if LaTeXConverter.operandCommands.contains(word) || LaTeXText.functionNames[word] != nil { return true }
-        return opening && ["frac", "dfrac", "tfrac", "cfrac", "sqrt", "left", "begin"].contains(word)
+        return opening && ["frac", "dfrac", "tfrac", "cfrac", "sqrt", "left", "begin", "binom", "dbinom", "tbinom"].contains(word)
     }
 
     // MARK: Rendering helpers

@@ -170,6 +170,7 @@ struct LaTeXTextTests {
         (#"e^{i\theta} = \cos\theta + i\sin\theta"#, "eⁱᶿ = cos θ + i sin θ"),
         // Bernoulli.
         (#"P + \frac{1}{2}\rho v^2 + \rho g h = \text{constant}"#, "P + (1/2)ρv² + ρgh = constant"),
+        (#"C_n = \frac{1}{n + 1}\binom{2n}{n}"#, "Cₙ = (1/(n + 1))C(2n,n)"),
         // Others an engineering pool holds.
         (#"\lim_{x \to 0} \frac{\sin x}{x} = 1"#, "lim_(x→0) (sin x)/x = 1"),
         (#"x = \frac{-b \pm \sqrt{b^2 - 4ac}}{2a}"#, "x = (-b ± √(b² - 4ac))/(2a)"),
