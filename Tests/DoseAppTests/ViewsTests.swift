@@ -202,6 +202,30 @@ import Testing
         #expect(try sandbox.dose("config", "set", "notify-time", "7:5").status == 78)
     }
 
+    /// Every `--json` output is JSON Lines: each line one object, each line ended, one per dose,
+    /// item or topic (dose(1), JSON OUTPUT).
+    @Test func everyJSONOutputIsJSONLines() throws {
+        let sandbox = try Self.golden()
+        let outputs: [(String, Int, Sandbox.Run)] = [
+            ("today", 3, try sandbox.dose("today", "--date", "2026-12-01", "--days", "3", "--json")),
+            ("show", 1, try sandbox.dose("show", "q-weber", "--json")),
+            ("list", 13, try sandbox.dose("list", "--json")),
+            ("learn list", 0, try sandbox.dose("learn", "list", "--json")),
+            ("dry-run", 3, try sandbox.notify("--dry-run", "--date", "2026-12-01", "--days", "3", "--json")),
+        ]
+        #expect(try sandbox.dose("learn", "tick", "Physics", "Ohm").status == 0)
+        let ticked = try sandbox.dose("learn", "list", "--json")
+        for (name, count, run) in outputs + [("learn list (one topic)", 1, ticked)] {
+            #expect(run.status == 0, "\(name): \(run.stderr)")
+            #expect(run.stdout.isEmpty || run.stdout.hasSuffix("\n"), "\(name): \(run.stdout)")
+            let lines = run.stdout.split(separator: "\n", omittingEmptySubsequences: false).dropLast()
+            #expect(lines.count == count, "\(name): \(run.stdout)")
+            for line in lines {
+                #expect(try JSONSerialization.jsonObject(with: Data(line.utf8)) is [String: Any], "\(name): \(line)")
+            }
+        }
+    }
+
     /// sd-daemon(3): `<3>` only when standard error is the stream JOURNAL_STREAM names.
     @Test func journalPrefixesOnlyWhenStandardErrorIsTheJournalStream() throws {
         let sandbox = try Sandbox()
