@@ -17,16 +17,22 @@ public struct ItemQuery: Sendable {
 
     /// True when `item` is one the query asks for.
     public func matches(_ item: Item) -> Bool {
+        matches(item, wanted: text.map(SearchFold.fold))
+    }
+
+    /// `matches` with the words already folded (once per query, not once per item).
+    private func matches(_ item: Item, wanted: String?) -> Bool {
         if let kind, item.kind != kind { return false }
         guard item.isShown(to: branch) else { return false }
-        guard let text, !text.isEmpty else { return true }
-        let wanted = SearchFold.fold(text)
-        return [item.id, item.title ?? "", item.text].contains { SearchFold.fold($0).contains(wanted) }
+        guard let wanted, !wanted.isEmpty else { return true }
+        let bytes = Array(wanted.utf8)
+        return [item.id, item.title ?? "", item.text].contains { SearchFold.contains(folded: SearchFold.fold($0), wanted: bytes) }
     }
 
     /// The items asked for, ordered by kind (fact, formula, question), then sort key, then id.
     public func select(_ items: [Item]) -> [Item] {
-        items.filter(matches).sorted { a, b in
+        let wanted = text.map(SearchFold.fold)
+        return items.filter { matches($0, wanted: wanted) }.sorted { a, b in
             let ka = Kind.rotation.firstIndex(of: a.kind) ?? 0, kb = Kind.rotation.firstIndex(of: b.kind) ?? 0
             if ka != kb { return ka < kb }
             if a.sortKey != b.sortKey { return a.sortKey < b.sortKey }
