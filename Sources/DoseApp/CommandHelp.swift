@@ -46,6 +46,8 @@ enum CommandHelp {
             return page(ConfigCommand.usage, """
                 Shows or changes the settings both dose and dose-notify read. With no action, or `list`,
                 prints every setting that is set (and the defaults of notify-time and sync-timeout). A change refreshes the snapshot.
+                `list --branches` prints the branches the pool's items carry instead; `set branch` warns about
+                a branch no item carries.
 
                 Keys:
                   branch              two capital letters (CS, EE, ME, …); doses tagged for it, plus untagged ones
