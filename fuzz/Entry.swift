@@ -45,6 +45,10 @@ public func fuzzOne(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
     // Never crashes; what parses prints back to a string that parses to the same value.
     if let time = LocalTime(parsing: text) {
         guard LocalTime(parsing: time.description) == time else { fatalError("LocalTime round trip: \(text.debugDescription)") }
+        // It prints canonical `HH:MM`; `H:MM` is read but never written.
+        guard time.description.utf8.count == 5, text.utf8.count == 4 || time.description == text else {
+            fatalError("LocalTime not canonical: \(text.debugDescription) → \(time.description)")
+        }
     }
     if let date = CivilDate(iso: text) {
         guard CivilDate(iso: date.description) == date else { fatalError("CivilDate round trip: \(text.debugDescription)") }

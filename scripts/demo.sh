@@ -19,7 +19,10 @@ tomorrow=$(date -d tomorrow +%F)
 echo "== dose-notify --dry-run --date $tomorrow   (tomorrow morning's notification)"
 "$bin/dose-notify" --dry-run --date "$tomorrow"
 echo
-echo "== dose today   (the whole dose, answer included)"
-"$bin/dose" today
+echo "== dose today --answer   (the whole dose, answer included)"
+"$bin/dose" today --answer
+echo
+echo "== dose calendar   (the coming week, as the scheduler will show it)"
+"$bin/dose" calendar
 echo
 echo "(demo home: $home)"

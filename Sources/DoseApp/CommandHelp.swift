@@ -48,10 +48,12 @@ enum CommandHelp {
             return page(ConfigCommand.usage, """
                 Shows or changes the settings both dose and dose-notify read. With no action, or `list`,
                 prints every setting that is set (and the defaults of notify-time and sync-timeout). A change refreshes the snapshot.
+                `list --branches` prints the branches the pool's items carry instead; `set branch` warns about
+                a branch no item carries.
 
                 Keys:
                   branch              two capital letters (CS, EE, ME, …); doses tagged for it, plus untagged ones
-                  notify-time         the morning notification's local time, HH:MM (default 08:00)
+                  notify-time         the morning notification's local time, HH:MM or H:MM (default 08:00)
                   source              the pack `dose sync` fetches: a file path or an http(s) URL
                   source.pubkey       a minisign public key (base64): `dose sync` then accepts only packs it signed
                   sync-timeout        seconds a sync's download may take in all, 1 to 3600 (default 60)
@@ -61,14 +63,43 @@ enum CommandHelp {
                 """)
         case "today":
             return page(TodayCommand.usage, """
-                Prints the day's whole dose (answer and explanation included) for the configured branch.
+                Prints the day's dose for the configured branch. A question's answer and explanation are
+                kept back: --answer prints them, and at a terminal Enter reveals them. Never waits for
+                input when standard input or output is not a terminal.
 
                 Options:
                   --date YYYY-MM-DD   start at this day instead of today
                   --days N            print N consecutive days (1 to 100000)
                   --branch CODE       for this branch instead of the configured one
-                  --all               ignore branches: resolve over the whole pool
-                  --json              one JSON object per line
+                  --all               ignore branches: resolve over the whole pool (not with --branch)
+                  --answer            print a question's answer and explanation at once
+                  --json              JSON Lines: one object per day, every field (answer included)
+                """)
+        case "calendar":
+            return page(CalendarCommand.usage, """
+                Lists the coming doses, one line each: weekday, date, kind and title, never an answer.
+                Each line is the dose the scheduler (dose-notify) shows that day.
+
+                Options:
+                  --from YYYY-MM-DD   start at this day instead of today
+                  --days N            list N days (1 to 100000; default 7)
+                  --branch CODE       for this branch instead of the configured one
+                  --all               ignore branches: resolve over the whole pool (not with --branch)
+                """)
+        case "list":
+            return page(ListCommand.usage, """
+                Lists the pool's items, one line each: id, kind and title, never an answer.
+
+                Options:
+                  --kind KIND         only facts, formulas or questions
+                  --branch CODE       only what this branch is shown (its items and the untagged ones)
+                  --json              JSON Lines: one object per item, without answer and explanation
+                """)
+        case "search":
+            return page(SearchCommand.usage, """
+                Lists the items whose id, title or text holds TEXT, ignoring case and accents (ampere
+                finds Ampère), one line each as `dose list` prints them. Answers and explanations are
+                neither searched nor shown. Exit status 1 when nothing matches.
                 """)
         case "show":
             return page(ShowCommand.usage, """

@@ -1,11 +1,11 @@
 import DoseCore
 import DoseSystem
 
-/// `dose config [list | get KEY | set KEY VALUE | unset KEY]`: the settings both processes read.
+/// `dose config [list [--branches] | get KEY | set KEY VALUE | unset KEY]`: the settings both processes read.
 ///
 /// A change is a planning pass: it ends in the snapshot mirror like an import does.
 struct ConfigCommand {
-    static let usage = "dose config [list | get KEY | set KEY VALUE | unset KEY]"
+    static let usage = "dose config [list [--branches] | get KEY | set KEY VALUE | unset KEY]"
     let context: AppContext
 
     func run(_ arguments: inout Arguments) throws(CommandError) {
@@ -36,6 +36,7 @@ struct ConfigCommand {
                 throw CommandError("\(error)", exitCode: .config)
             }
             mirrorAfterChange()
+            if key == .branch { warnIfNoItemCarries(value) }
         case "unset":
             let key = try configKey(try arguments.positional("KEY"))
             try arguments.finish()
@@ -44,8 +45,13 @@ struct ConfigCommand {
             }
             mirrorAfterChange()
         case "list":
+            let branches = arguments.flag("--branches")
             try arguments.finish()
-            try list()
+            if branches {
+                Console.print(BranchCensus(try PoolView.open(context).items()).lines.joined(separator: "\n"))
+            } else {
+                try list()
+            }
         default:
             throw .usage("unknown config action \(action); usage: \(Self.usage)")
         }
@@ -61,6 +67,18 @@ struct ConfigCommand {
         } catch {
             Log.warning("dose: the setting is saved, but the snapshot was not refreshed: \(error.message)")
         }
+    }
+
+    /// A branch no item is tagged with is allowed (a pack may bring it later) but shows only the
+    /// untagged doses: say so, and name the branches the pool has. Silent for an empty pool.
+    private func warnIfNoItemCarries(_ value: String) {
+        guard let code = try? ConfigKey.branch.normalize(value), let branch = BranchCode(exactly: code),
+              let items = try? PoolView.open(context).items() else { return }
+        let census = BranchCensus(items)
+        guard !census.carries(branch) else { return }
+        Log.warning(
+            "dose: no item in the pool is tagged \(branch), so only the \(census.untagged) untagged ones will be shown; "
+                + "the pool's branches: \(census.codes.isEmpty ? "none" : census.codes) (`dose config list --branches`)")
     }
 
     private func list() throws(CommandError) {

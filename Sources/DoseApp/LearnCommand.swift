@@ -67,7 +67,10 @@ struct LearnCommand {
         let statuses = entries.map {
             TopicStatus.of($0, state: state, providerProblem: provider.problem, fingerprint: provider.fingerprint, online: online)
         }
-        Console.print(json ? LearnPrinter.listJSON(statuses) : LearnPrinter.listText(statuses), terminator: json ? "\n" : "")
+        Console.print(
+            json ? LearnPrinter.listJSON(statuses, zone: context.zone)
+                : LearnPrinter.listText(statuses, now: context.now, zone: context.zone),
+            terminator: "")
     }
 
     private func deck(_ arguments: inout Arguments) throws(CommandError) {

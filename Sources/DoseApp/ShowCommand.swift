@@ -24,6 +24,6 @@ struct ShowCommand {
                 "no dose with id or code \(JSONWriter.quoted(id)): it may have been retired from the pool",
                 exitCode: .noInput)
         }
-        Console.print(json ? DosePrinter.json(item, date: nil) : DosePrinter.text(item, date: nil))
+        Console.print(json ? DosePrinter.json(item, date: nil) : DosePrinter.text(item, date: nil, width: Terminal.standardOutputWrapWidth()))
     }
 }

@@ -1,15 +1,19 @@
 import DoseCore
 import DoseSystem
 
-/// `dose today [--date YYYY-MM-DD] [--days N] [--branch CODE|--all] [--json]`: the day's whole dose.
+/// `dose today [--date YYYY-MM-DD] [--days N] [--branch CODE|--all] [--answer] [--json]`: the day's dose.
 ///
 /// Read as the scheduler reads it (`SnapshotReader`), from a snapshot made sure to be the store's pool.
+/// A question's answer and explanation are kept back unless asked for: `--answer`, or Enter when a
+/// person is at the terminal (standard input and output both terminals; never waits otherwise).
+/// `--json` is data for programs and carries every field.
 struct TodayCommand {
-    static let usage = "dose today [--date YYYY-MM-DD] [--days N] [--branch CODE | --all] [--json]"
+    static let usage = "dose today [--date YYYY-MM-DD] [--days N] [--branch CODE | --all] [--answer] [--json]"
     let context: AppContext
 
     func run(_ arguments: inout Arguments) throws(CommandError) {
         let json = arguments.flag("--json")
+        let reveal = arguments.flag("--answer")
         let everyone = arguments.flag("--all")
         let dateText = try arguments.option("--date")
         let daysText = try arguments.option("--days")
@@ -19,16 +23,9 @@ struct TodayCommand {
         let start = try dateText.map { text throws(CommandError) in try parseDate(text) } ?? context.today
         let days = try daysText.map { text throws(CommandError) in try parseDayCount(text) } ?? 1
         try DayRange.check(start: start, days: days)
-        let branch: BranchCode?
-        if everyone {
-            branch = nil
-        } else if let branchText {
-            do { branch = BranchCode(exactly: try ConfigKey.branch.normalize(branchText)) } catch {
-                throw .usage(error.description)
-            }
-        } else {
-            branch = try context.loadConfig().branch
-        }
+        let branch = try resolveBranch(branchText, everyone: everyone, context: context)
+        let width = Terminal.standardOutputWrapWidth()
+        let interactive = !json && !reveal && Terminal.isInteractive()
 
         // The store's pool as the scheduler reads it: the snapshot's index, mirrored again first if stale.
         let snapshot = try SnapshotMirror(context: context, store: try openStore(context.paths)).currentReader()
@@ -40,10 +37,38 @@ struct TodayCommand {
                     "no dose for \(date)\(whom): the pool has no items\(whom.isEmpty ? "" : " for it"); import a pack with `dose import PACK`",
                     exitCode: .failure)
             }
-            Console.print(json ? DosePrinter.json(item, date: date) : DosePrinter.text(item, date: date))
+            if json || reveal || !DosePrinter.hasSpoiler(item) {
+                Console.print(json ? DosePrinter.json(item, date: date) : DosePrinter.text(item, date: date, width: width))
+            } else if interactive {
+                Console.print(DosePrinter.wrapped(DosePrinter.front(item, date: date), width: width))
+                Console.print("")
+                // End of input (Ctrl-D) keeps it back: only Enter reveals.
+                if Terminal.waitForEnter("Press Enter for the answer") {
+                    Console.print(DosePrinter.wrapped(Array(DosePrinter.back(item).dropFirst()) + DosePrinter.footer(item), width: width))
+                } else {
+                    Console.print("")
+                }
+            } else {
+                Console.print(DosePrinter.withheld(item, date: date, width: width))
+            }
             if !json && offset + 1 < days { Console.print("") }
         }
     }
+}
+
+/// The branch a view is for: `--all` is everyone, `--branch CODE` that branch, otherwise the
+/// configured one. Both at once contradict each other and are refused (exit 64).
+func resolveBranch(_ branchText: String?, everyone: Bool, context: AppContext) throws(CommandError) -> BranchCode? {
+    if everyone {
+        if branchText != nil { throw .usage("--branch and --all contradict each other: give one") }
+        return nil
+    }
+    if let branchText {
+        do { return BranchCode(exactly: try ConfigKey.branch.normalize(branchText)) } catch {
+            throw .usage(error.description)
+        }
+    }
+    return try context.loadConfig().branch
 }
 
 /// Parses a strict `YYYY-MM-DD` date for a command line.

@@ -1,8 +1,8 @@
 /// A wall-clock time of day to the minute, such as a `notify-time` of `07:30`.
 ///
-/// Parsing is strict: exactly `HH:MM`, two digits each, so `8:00`, `24:00` and
-/// `07:00:00` are rejected rather than guessed at, because a repaired value hides a typo
-/// in the config file.
+/// Parsing is strict: `HH:MM` or `H:MM` (a one-digit hour, as people write `7:30`), two digits of
+/// minute, so `24:00`, `7:5` and `07:00:00` are rejected rather than guessed at, because a repaired
+/// value hides a typo in the config file. It prints canonical `07:30`.
 public struct LocalTime: Sendable, Hashable, Comparable, CustomStringConvertible {
     /// 0–23.
     public let hour: Int
@@ -16,9 +16,11 @@ public struct LocalTime: Sendable, Hashable, Comparable, CustomStringConvertible
         self.minute = minute
     }
 
-    /// Accepts exactly five ASCII characters `HH:MM` (00–23, 00–59): no spaces, no seconds, no single-digit hour.
+    /// Accepts `HH:MM` or `H:MM` in ASCII digits (hour 0–23, minute 00–59): no spaces, no seconds,
+    /// no sign, always two digits of minute.
     public init?(parsing text: String) {
-        let bytes = Array(text.utf8)
+        var bytes = Array(text.utf8)
+        if bytes.count == 4 { bytes.insert(UInt8(ascii: "0"), at: 0) }
         guard bytes.count == 5, bytes[2] == UInt8(ascii: ":") else { return nil }
         func digit(_ byte: UInt8) -> Int? {
             (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) ? Int(byte - UInt8(ascii: "0")) : nil
@@ -31,7 +33,7 @@ public struct LocalTime: Sendable, Hashable, Comparable, CustomStringConvertible
     /// Seconds from the start of a day at which this wall time is read, 0–86340.
     public var secondsIntoDay: Int { hour * 3600 + minute * 60 }
 
-    /// `HH:MM`, the same form `init(parsing:)` accepts.
+    /// Canonical `HH:MM` (`07:30`, never `7:30`), a form `init(parsing:)` accepts.
     public var description: String {
         (hour < 10 ? "0" : "") + String(hour) + ":" + (minute < 10 ? "0" : "") + String(minute)
     }

@@ -52,7 +52,7 @@ public enum ConfigKey: String, CaseIterable, Sendable {
             return code.rawValue
         case .notifyTime:
             guard let time = LocalTime(parsing: trimmed) else {
-                throw ConfigError(key: rawValue, message: "\(JSONWriter.quoted(input)) is not a time of day as HH:MM (00:00 to 23:59)")
+                throw ConfigError(key: rawValue, message: "\(JSONWriter.quoted(input)) is not a time of day as HH:MM or H:MM (00:00 to 23:59)")
             }
             return time.description
         case .source:

@@ -3,7 +3,8 @@ import Glibc
 
 /// Log lines on stderr with sd-daemon priority prefixes (`<3>` error … `<7>` debug), which journald reads.
 ///
-/// At a terminal the prefix is left out: it helps journald, not a person.
+/// The prefix is written only when standard error really is the journal (`JournalStream`): it helps
+/// journald, not a person at a terminal nor a file or pipe a shell redirected it to.
 public enum Log {
     public enum Priority: Int32, Sendable {
         case error = 3
@@ -18,11 +19,14 @@ public enum Log {
     public static func write(_ priority: Priority, _ message: String) {
         let flat = TerminalText.safe(
             message.split(separator: "\n", omittingEmptySubsequences: false).joined(separator: " "))
-        let prefix = isatty(STDERR_FILENO) == 1 ? "" : "<\(priority.rawValue)>"
+        let prefix = toJournal ? "<\(priority.rawValue)>" : ""
         // One write(2) per line, so lines from concurrent threads never interleave mid-line.
         let line = Array("\(prefix)\(flat)\n".utf8)
         _ = line.withUnsafeBytes { Glibc.write(STDERR_FILENO, $0.baseAddress, $0.count) }
     }
+
+    /// Decided once: standard error is not re-pointed while the program runs.
+    private static let toJournal = JournalStream.isStandardError()
 
     public static func error(_ message: String) { write(.error, message) }
     public static func warning(_ message: String) { write(.warning, message) }

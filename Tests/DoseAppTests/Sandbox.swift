@@ -110,6 +110,44 @@ final class Sandbox {
             stderr: String(decoding: errData, as: UTF8.self))
     }
 
+    /// Runs any executable (by path) with the sandbox's environment; with `keepStdinOpen`, its
+    /// standard input is a pipe the test holds open, so a read would block until the deadline.
+    func runExecutable(
+        _ path: String, _ arguments: [String], keepStdinOpen: Bool = false, timeout: Double = 30
+    ) throws -> Run {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: path)
+        process.arguments = arguments
+        process.environment = environment
+        let outURL = root.appendingPathComponent("stdout-\(UUID().uuidString)")
+        FileManager.default.createFile(atPath: outURL.path, contents: nil)
+        let errURL = root.appendingPathComponent("stderr-\(UUID().uuidString)")
+        FileManager.default.createFile(atPath: errURL.path, contents: nil)
+        let out = try FileHandle(forWritingTo: outURL)
+        let err = try FileHandle(forWritingTo: errURL)
+        let input = Pipe()
+        defer {
+            try? out.close()
+            try? err.close()
+            try? input.fileHandleForWriting.close()
+            try? FileManager.default.removeItem(at: outURL)
+            try? FileManager.default.removeItem(at: errURL)
+        }
+        process.standardOutput = out
+        process.standardError = err
+        process.standardInput = keepStdinOpen ? input : FileHandle.nullDevice
+        try process.run()
+        let killer = DispatchWorkItem { [process] in if process.isRunning { kill(process.processIdentifier, SIGKILL) } }
+        DispatchQueue.global().asyncAfter(deadline: .now() + timeout, execute: killer)
+        process.waitUntilExit()
+        killer.cancel()
+        return Run(
+            status: process.terminationStatus,
+            timedOut: process.terminationReason == .uncaughtSignal && process.terminationStatus == SIGKILL,
+            stdout: String(decoding: try Data(contentsOf: outURL), as: UTF8.self),
+            stderr: String(decoding: try Data(contentsOf: errURL), as: UTF8.self))
+    }
+
     func dose(_ arguments: String...) throws -> Run { try run("dose", arguments) }
     func notify(_ arguments: String...) throws -> Run { try run("dose-notify", arguments) }
 

@@ -50,7 +50,14 @@ import Testing
         #expect(show.stdout.contains("pwned"), "the damaged title was printed: \(show.stdout)")
         let json = try sandbox.dose("show", id, "--json")
         #expect(json.stdout.contains(#"\u009b2J"#) && json.stdout.contains(#"\u001b]0;pwned"#), "\(json.stdout)")
+        // The one-line views keep the damaged item on its line, controls escaped.
+        let found = try sandbox.dose("search", "pwned")
+        #expect(found.status == 0 && found.stdout.split(separator: "\n").count == 1 && found.stdout.contains(id), "\(found.stdout)")
+        let calendar = try sandbox.dose("calendar", "--from", "2026-01-01", "--days", "1", "--all")
+        #expect(calendar.stdout.split(separator: "\n").count == 1 && calendar.stdout.contains("pwned"), "\(calendar.stdout)")
         for run in [show, json, try sandbox.dose("today", "--date", "2026-01-01"),
+                    try sandbox.dose("today", "--date", "2026-01-01", "--answer"), found, calendar,
+                    try sandbox.dose("list"), try sandbox.dose("list", "--json"),
                     try sandbox.notify("--dry-run", "--date", "2026-01-01"), try sandbox.notify("--dry-run", "--id", id)]
         {
             #expect(Self.controls(run.stdout + run.stderr).isEmpty, "\(Self.controls(run.stdout)) in \(run.stdout)")

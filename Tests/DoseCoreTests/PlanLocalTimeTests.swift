@@ -9,8 +9,16 @@ import Testing
         #expect(time.description == text)
     }
 
-    @Test(arguments: ["8:00", "24:00", "07:60", " 07:00", "07:00 ", "07:00:00", "0700", "07-00", "", ":", "-1:00",
-                      "+7:00", "07:5", "٠٧:٠٠", "07：00", "99:99", "ab:cd"])
+    /// A one-digit hour, as people write it, reads as the canonical two-digit form.
+    @Test(arguments: [("7:30", "07:30"), ("0:00", "00:00"), ("9:59", "09:59"), ("8:05", "08:05")])
+    func acceptsOneDigitHour(text: String, canonical: String) throws {
+        let time = try #require(LocalTime(parsing: text))
+        #expect(time.description == canonical)
+        #expect(LocalTime(parsing: time.description) == time)
+    }
+
+    @Test(arguments: ["24:00", "07:60", " 07:00", "07:00 ", "07:00:00", "0700", "07-00", "", ":", "-1:00",
+                      "+7:00", "07:5", "7:5", "7:60", " 7:30", "7:30 ", "07:3", "x:30", "7-30", "730", "::30", "٠٧:٠٠", "07：00", "99:99", "ab:cd"])
     func rejectsAnythingElse(text: String) {
         #expect(LocalTime(parsing: text) == nil)
     }

@@ -169,11 +169,14 @@ final class LearnSandbox {
         return process
     }
 
-    /// `dose learn list --json`, keyed by topic.
+    /// `dose learn list --json` (JSON Lines: one object per line, every line ended), keyed by topic.
     func list() throws -> [String: [String: Any]] {
         let run = try dose("learn", "list", "--json")
         #expect(run.status == 0, "\(run.stderr)")
-        let array = try JSONSerialization.jsonObject(with: Data(run.stdout.utf8)) as! [[String: Any]]
+        #expect(run.stdout.isEmpty || run.stdout.hasSuffix("\n"), "\(run.stdout)")
+        let array = try run.stdout.split(separator: "\n").map {
+            try JSONSerialization.jsonObject(with: Data($0.utf8)) as! [String: Any]
+        }
         return Dictionary(uniqueKeysWithValues: array.map { ($0["topic"] as! String, $0) })
     }
 

@@ -70,6 +70,24 @@ import Testing
         #expect(try box.list()["Ohm"]?["state"] as? String == "ready")
     }
 
+    /// Times shown to people are local (`next try at 15:28`), never UTC `…Z`; JSON carries the offset.
+    @Test func theNextTryIsShownInLocalTime() throws {
+        let box = try LearnSandbox()
+        try box.startProvider(#"{"rules": [{"topic": "Ohm", "responses": ["429:300"]}]}"#)
+        try box.configureProvider()
+        try box.dose("learn", "tick", "Physics", "Ohm")
+        #expect(try box.dose("learn", "run").status == 75)
+        let kolkata = ["TZ": "Asia/Kolkata"]
+        let json = try box.run(["learn", "list", "--json"], extraEnvironment: kolkata)
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any])
+        let next = try #require(object["nextAttemptAt"] as? String)
+        #expect(next.hasSuffix("+05:30"), "\(next)")
+        let hhmm = String(next.dropFirst(11).prefix(5))
+        let text = try box.run(["learn", "list"], extraEnvironment: kolkata)
+        #expect(text.stdout.contains("next try at \(hhmm)") || text.stdout.contains("next try tomorrow at \(hhmm)"), "\(text.stdout)")
+        #expect(!text.stdout.contains("Z)") && !text.stdout.contains("Z;"), "\(text.stdout)")
+    }
+
     @Test func aHangPastTheTimeoutIsAFailedAttempt() throws {
         let box = try LearnSandbox()
         try box.startProvider(#"{"rules": [{"kind": "deck", "responses": ["hang:10"]}]}"#)

@@ -17,7 +17,7 @@ _dose()
     local cur prev words cword
     _init_completion -n = || return
 
-    local commands="import sync validate config today show open learn daemon help"
+    local commands="import sync validate config today calendar list search show open learn daemon help"
     local command="" action="" i
     for ((i = 1; i < cword; i++)); do
         case ${words[i]} in
@@ -39,8 +39,12 @@ _dose()
     fi
 
     case $prev in
-        --date | --days)
-            __dose_option_value "$prev"
+        --date | --days | --from)
+            __dose_option_value "${prev/--from/--date}"
+            return
+            ;;
+        --kind)
+            COMPREPLY=($(compgen -W "fact formula question" -- "$cur"))
             return
             ;;
         --branch)
@@ -64,6 +68,8 @@ _dose()
         config)
             if [[ -z $action ]]; then
                 COMPREPLY=($(compgen -W "list get set unset --help" -- "$cur"))
+            elif [[ $action == list ]]; then
+                COMPREPLY=($(compgen -W "--branches --help" -- "$cur"))
             elif [[ $prev == "$action" && $action =~ ^(get|set|unset)$ ]]; then
                 COMPREPLY=($(compgen -W "$_dose_config_keys" -- "$cur"))
             elif [[ $action == set && $prev == provider.key-file ]]; then
@@ -73,7 +79,16 @@ _dose()
             fi
             ;;
         today)
-            COMPREPLY=($(compgen -W "--date --days --branch --all --json --help" -- "$cur"))
+            COMPREPLY=($(compgen -W "--date --days --branch --all --answer --json --help" -- "$cur"))
+            ;;
+        calendar)
+            COMPREPLY=($(compgen -W "--from --days --branch --all --help" -- "$cur"))
+            ;;
+        list)
+            COMPREPLY=($(compgen -W "--kind --branch --json --help" -- "$cur"))
+            ;;
+        search)
+            [[ $cur == -* ]] && COMPREPLY=($(compgen -W "--help" -- "$cur"))
             ;;
         show)
             COMPREPLY=($(compgen -W "--json --help" -- "$cur"))

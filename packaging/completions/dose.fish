@@ -1,6 +1,6 @@
 # fish completion for dose (Daily Dose)
 
-set -l __dose_commands import sync validate config today show open learn daemon help
+set -l __dose_commands import sync validate config today calendar list search show open learn daemon help
 
 complete -c dose -f
 complete -c dose -n "not __fish_seen_subcommand_from $__dose_commands" -s h -l help -d 'Show the help'
@@ -11,7 +11,10 @@ complete -c dose -n "not __fish_seen_subcommand_from $__dose_commands" -a import
 complete -c dose -n "not __fish_seen_subcommand_from $__dose_commands" -a sync -d 'Fetch the configured (or given) pack and import it'
 complete -c dose -n "not __fish_seen_subcommand_from $__dose_commands" -a validate -d 'Check a pack without touching anything'
 complete -c dose -n "not __fish_seen_subcommand_from $__dose_commands" -a config -d 'Show or change the settings'
-complete -c dose -n "not __fish_seen_subcommand_from $__dose_commands" -a today -d "Print the day's whole dose"
+complete -c dose -n "not __fish_seen_subcommand_from $__dose_commands" -a today -d "Print the day's dose (answer kept back)"
+complete -c dose -n "not __fish_seen_subcommand_from $__dose_commands" -a calendar -d 'List the coming doses, one line each'
+complete -c dose -n "not __fish_seen_subcommand_from $__dose_commands" -a list -d "List the pool's items"
+complete -c dose -n "not __fish_seen_subcommand_from $__dose_commands" -a search -d 'Find items by words in id, title or text'
 complete -c dose -n "not __fish_seen_subcommand_from $__dose_commands" -a show -d 'Print a dose by id'
 complete -c dose -n "not __fish_seen_subcommand_from $__dose_commands" -a open -d 'Open the dose page'
 complete -c dose -n "not __fish_seen_subcommand_from $__dose_commands" -a learn -d 'The learning queue'
@@ -37,7 +40,20 @@ complete -c dose -n "__fish_seen_subcommand_from today" -l date -x -d 'Start at 
 complete -c dose -n "__fish_seen_subcommand_from today" -l days -x -d 'Number of consecutive days'
 complete -c dose -n "__fish_seen_subcommand_from today" -l branch -x -d 'Resolve for this branch'
 complete -c dose -n "__fish_seen_subcommand_from today" -l all -d 'Ignore branches'
+complete -c dose -n "__fish_seen_subcommand_from today" -l answer -d "Print a question's answer at once"
 complete -c dose -n "__fish_seen_subcommand_from today show" -l json -d 'Print JSON'
+
+# calendar
+complete -c dose -n "__fish_seen_subcommand_from calendar" -l from -x -d 'Start at this day (YYYY-MM-DD)'
+complete -c dose -n "__fish_seen_subcommand_from calendar" -l days -x -d 'Number of days'
+complete -c dose -n "__fish_seen_subcommand_from calendar" -l branch -x -d 'Resolve for this branch'
+complete -c dose -n "__fish_seen_subcommand_from calendar" -l all -d 'Ignore branches'
+
+# list (the top-level command, not learn list nor config list)
+complete -c dose -n "__fish_seen_subcommand_from list; and not __fish_seen_subcommand_from learn config" -l kind -x -a 'fact formula question' -d 'Only this kind'
+complete -c dose -n "__fish_seen_subcommand_from list; and not __fish_seen_subcommand_from learn config" -l branch -x -d 'Only what this branch is shown'
+complete -c dose -n "__fish_seen_subcommand_from list; and not __fish_seen_subcommand_from learn config" -l json -d 'Print JSON Lines'
+complete -c dose -n "__fish_seen_subcommand_from config; and __fish_seen_subcommand_from list" -l branches -d "Print the pool's branches"
 
 # open
 complete -c dose -n "__fish_seen_subcommand_from open" -l print-path -d 'Print the path of the page'

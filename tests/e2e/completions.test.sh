@@ -15,7 +15,7 @@ install -Dm644 "$completions/_dose" "$share/zsh/vendor-completions/_dose"
 install -Dm644 "$completions/dose.fish" "$share/fish/vendor_completions.d/dose.fish"
 install -Dm644 "$completions/dose-notify.fish" "$share/fish/vendor_completions.d/dose-notify.fish"
 
-dose_commands="import sync validate config today show open learn daemon help"
+dose_commands="import sync validate config today calendar list search show open learn daemon help"
 # check SHELL LINE EXPECTED_WORDS...: every expected word is among the matches printed for LINE
 check() {
     local shell=$1 line=$2; shift 2
@@ -69,7 +69,11 @@ for shell in bash zsh fish; do
     check "$shell" "dose " $dose_commands
     check "$shell" "dose config " list get set unset
     check "$shell" "dose config set " branch notify-time source source.pubkey sync-timeout provider.url provider.model provider.key-file
-    check "$shell" "dose today --" --date --days --branch --all --json --help
+    check "$shell" "dose today --" --date --days --branch --all --answer --json --help
+    check "$shell" "dose calendar --" --from --days --branch --all --help
+    check "$shell" "dose list --" --kind --branch --json --help
+    check "$shell" "dose list --kind " fact formula question
+    check "$shell" "dose config list --" --branches
     check "$shell" "dose show --" --json
     check "$shell" "dose open --" --print-path --no-launch
     check "$shell" "dose learn " tick untick list deck quiz run

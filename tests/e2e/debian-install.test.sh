@@ -120,7 +120,7 @@ own_help() { # own_help PROGRAM COMMAND: `PROGRAM COMMAND --help` prints that co
     local text
     text=$(as_student "/usr/bin/$1" "$2" --help) && grep -qE "^Usage: $1 (--)?${2#--}( |$)" <<<"$text"
 }
-for command in import sync validate config today show open learn daemon help; do
+for command in import sync validate config today calendar list search show open learn daemon help; do
     expect "dose $command --help" own_help dose "$command"
 done
 for command in run fire --dry-run dry-run; do

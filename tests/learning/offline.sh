@@ -34,7 +34,7 @@ export HOME=$work XDG_DATA_HOME=$work/data XDG_CONFIG_HOME=$work/config XDG_STAT
     XDG_CACHE_HOME=$work/cache XDG_RUNTIME_DIR=$work/runtime TZ=UTC LANG=C.UTF-8
 mkdir -m 700 "$XDG_RUNTIME_DIR"
 dose() { "$bin/dose" "$@"; }
-state() { dose learn list --json | python3 -c 'import json,sys; e={x["topic"]:x for x in json.load(sys.stdin)}[sys.argv[1]]; print(e["state"], e["attempts"])' "$1"; }
+state() { dose learn list --json | python3 -c 'import json,sys; e={x["topic"]:x for x in map(json.loads, sys.stdin)}[sys.argv[1]]; print(e["state"], e["attempts"])' "$1"; }
 calls() { if [ -f "$work/requests.log" ]; then wc -l <"$work/requests.log"; else echo 0; fi; }
 
 ip link set lo up

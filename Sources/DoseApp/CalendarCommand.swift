@@ -1,0 +1,42 @@
+import DoseCore
+import DoseSystem
+
+/// `dose calendar [--from YYYY-MM-DD] [--days N] [--branch CODE | --all]`: the coming doses, one
+/// line each (weekday, date, kind, title), never an answer.
+///
+/// Resolved through the snapshot's index with the scheduler's resolver (`DoseCalendar`), so each
+/// line is the dose `dose-notify --dry-run` would arm for that day.
+struct CalendarCommand {
+    static let usage = "dose calendar [--from YYYY-MM-DD] [--days N] [--branch CODE | --all]"
+    static let defaultDays = 7
+    let context: AppContext
+
+    func run(_ arguments: inout Arguments) throws(CommandError) {
+        let everyone = arguments.flag("--all")
+        let fromText = try arguments.option("--from")
+        let daysText = try arguments.option("--days")
+        let branchText = try arguments.option("--branch")
+        try arguments.finish()
+        let start = try fromText.map { text throws(CommandError) in try parseDate(text) } ?? context.today
+        let days = try daysText.map { text throws(CommandError) in try parseDayCount(text) } ?? Self.defaultDays
+        try DayRange.check(start: start, days: days)
+        let branch = try resolveBranch(branchText, everyone: everyone, context: context)
+
+        let view = try PoolView.open(context)
+        var decoded: [Int: Item] = [:]
+        var lines: [String] = []
+        for (date, position) in DoseCalendar.positions(view.reader.index, branch: branch, from: start, days: days) {
+            guard let position else {
+                let whom = branch.map { " for branch \($0)" } ?? ""
+                throw CommandError("no dose\(whom): the pool has no items for it", exitCode: .failure)
+            }
+            let item: Item
+            if let known = decoded[position] { item = known } else {
+                item = try view.reader.item(at: position)
+                decoded[position] = item
+            }
+            lines.append(DoseCalendar.line(date: date, item: item))
+        }
+        Console.print(lines.joined(separator: "\n"))
+    }
+}
