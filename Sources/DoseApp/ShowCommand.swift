@@ -9,11 +9,10 @@ import DoseSystem
 /// docs/performance.md). The snapshot is made sure to match the store first, so a click (which reads
 /// the snapshot) and `dose show` name the same dose.
 struct ShowCommand {
-    static let usage = "dose show ID|CODE [--json]"
     let context: AppContext
 
     func run(_ arguments: inout Arguments) throws(CommandError) {
-        let json = arguments.flag("--json")
+        let json = arguments.flag(.json)
         let id = try arguments.positional("ID")
         try arguments.finish()
         let store = try openStore(context.paths)
@@ -21,7 +20,8 @@ struct ShowCommand {
         mirror.refreshIfStale()
         guard let item = try ItemReference(text: id).find(store: store, mirror: mirror) else {
             throw CommandError(
-                "no dose with id or code \(JSONWriter.quoted(id)): it may have been retired from the pool",
+                "no dose with id or code \(JSONWriter.quoted(id)): it may have been retired from the pool"
+                    + Suggestion.hint(for: id, among: CompletionValues.ids(context.paths)),
                 exitCode: .noInput)
         }
         Console.print(json ? DosePrinter.json(item, date: nil) : DosePrinter.text(item, date: nil))

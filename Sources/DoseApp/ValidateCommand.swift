@@ -4,10 +4,9 @@ import DoseSystem
 /// `dose validate [--pubkey KEY] PACK`: checks a pack (and with a key, its signature `PACK.minisig`)
 /// for an admin without touching the store.
 struct ValidateCommand {
-    static let usage = "dose validate [--pubkey KEY] PACK"
 
     func run(_ arguments: inout Arguments) throws(CommandError) {
-        let key = try arguments.option("--pubkey").map { text throws(CommandError) in try PackSignature.publicKey(option: text) }
+        let key = try arguments.option(.pubkey).map { text throws(CommandError) in try PackSignature.publicKey(option: text) }
         let path = try arguments.positional("PACK")
         try arguments.finish()
         let bytes = try readPackFile(path)
