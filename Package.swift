@@ -71,7 +71,7 @@ let package = Package(
         .testTarget(name: "DoseHTTPTests", dependencies: ["DoseHTTP", "DoseSystem", "DoseTestSupport", "GLibGlue", "CGLib"]),
         .testTarget(name: "DoseSignatureTests", dependencies: ["DoseSignature", "DoseCore", "DoseSystem", "DoseTestSupport"]),
         .testTarget(name: "DoseStoreTests", dependencies: ["DoseStore", "DoseCore"]),
-        .testTarget(name: "DoseAppTests", dependencies: ["DoseApp", "DoseCore", "DoseSystem", "DoseStore", "DoseTestSupport"]),
+        .testTarget(name: "DoseAppTests", dependencies: ["DoseApp", "DoseNotifier", "DoseCore", "DoseSystem", "DoseStore", "DoseTestSupport"]),
         .testTarget(name: "DoseLearningTests", dependencies: ["DoseLearning", "DoseStore", "DoseCore", "DoseSystem", "DoseTestSupport"]),
         .testTarget(name: "DoseNotifierTests", dependencies: ["DoseNotifier", "DoseCore", "DoseSystem"]),
         .testTarget(name: "GLibGlueTests", dependencies: ["GLibGlue", "CGLib"]),

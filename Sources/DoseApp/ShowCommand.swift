@@ -21,9 +21,16 @@ struct ShowCommand {
         guard let item = try ItemReference(text: id).find(store: store, mirror: mirror) else {
             throw CommandError(
                 "no dose with id or code \(JSONWriter.quoted(id)): it may have been retired from the pool"
-                    + Suggestion.hint(for: id, among: CompletionValues.ids(context.paths)),
+                    + idHint(id),
                 exitCode: .noInput)
         }
         Console.print(json ? DosePrinter.json(item, date: nil) : DosePrinter.text(item, date: nil))
+    }
+
+    /// `; did you mean …?` with the closest ids, but never for what could be a short code: a hint
+    /// withholds the id (ids are authored words), so a mistyped code must not bring one out.
+    private func idHint(_ text: String) -> String {
+        guard ShortCode.normalized(text) == nil else { return "" }
+        return Suggestion.hint(for: text, among: CompletionValues.ids(context.paths))
     }
 }

@@ -8,8 +8,6 @@ public enum ValueKind: Sendable, Equatable {
     case date
     /// A day count (1 to 100000).
     case count
-    /// A two-letter branch code.
-    case branch
     /// A dose id (or short code), offered from the snapshot.
     case itemID
     /// A config key.
