@@ -42,40 +42,40 @@ _dose()
     local args=() i
     for ((i = 1; i < cword; i++)); do
         case ${words[i]} in
-            --pubkey | --date | --days | --branch) ((i++)) ;;
-            -*) ;;
-            *) args+=("${words[i]}") ;;
+            (--pubkey | --date | --days | --branch) ((i++)) ;;
+            (-*) ;;
+            (*) args+=("${words[i]}") ;;
         esac
     done
     case $prev in
-        --pubkey) __dose_values 'text'; return ;;
-        --date) __dose_values 'date'; return ;;
-        --days) __dose_values 'count'; return ;;
-        --branch) __dose_values 'w:CS,EE,EC,ME,CE,CH'; return ;;
+        (--pubkey) __dose_values 'text'; return ;;
+        (--date) __dose_values 'date'; return ;;
+        (--days) __dose_values 'count'; return ;;
+        (--branch) __dose_values 'w:CS,EE,EC,ME,CE,CH'; return ;;
     esac
     local node depth
     case " ${args[*]} " in
-        " import "*) node='import' depth=1 ;;
-        " sync "*) node='sync' depth=1 ;;
-        " validate "*) node='validate' depth=1 ;;
-        " config list "*) node='config list' depth=2 ;;
-        " config get "*) node='config get' depth=2 ;;
-        " config set "*) node='config set' depth=2 ;;
-        " config unset "*) node='config unset' depth=2 ;;
-        " config "*) node='config' depth=1 ;;
-        " today "*) node='today' depth=1 ;;
-        " show "*) node='show' depth=1 ;;
-        " open "*) node='open' depth=1 ;;
-        " learn tick "*) node='learn tick' depth=2 ;;
-        " learn untick "*) node='learn untick' depth=2 ;;
-        " learn list "*) node='learn list' depth=2 ;;
-        " learn deck "*) node='learn deck' depth=2 ;;
-        " learn quiz "*) node='learn quiz' depth=2 ;;
-        " learn run "*) node='learn run' depth=2 ;;
-        " learn "*) node='learn' depth=1 ;;
-        " daemon "*) node='daemon' depth=1 ;;
-        " help "*) node='help' depth=1 ;;
-        *) node='' depth=0 ;;
+        (" import "*) node='import' depth=1 ;;
+        (" sync "*) node='sync' depth=1 ;;
+        (" validate "*) node='validate' depth=1 ;;
+        (" config list "*) node='config list' depth=2 ;;
+        (" config get "*) node='config get' depth=2 ;;
+        (" config set "*) node='config set' depth=2 ;;
+        (" config unset "*) node='config unset' depth=2 ;;
+        (" config "*) node='config' depth=1 ;;
+        (" today "*) node='today' depth=1 ;;
+        (" show "*) node='show' depth=1 ;;
+        (" open "*) node='open' depth=1 ;;
+        (" learn tick "*) node='learn tick' depth=2 ;;
+        (" learn untick "*) node='learn untick' depth=2 ;;
+        (" learn list "*) node='learn list' depth=2 ;;
+        (" learn deck "*) node='learn deck' depth=2 ;;
+        (" learn quiz "*) node='learn quiz' depth=2 ;;
+        (" learn run "*) node='learn run' depth=2 ;;
+        (" learn "*) node='learn' depth=1 ;;
+        (" daemon "*) node='daemon' depth=1 ;;
+        (" help "*) node='help' depth=1 ;;
+        (*) node='' depth=0 ;;
     esac
     local p=$((${#args[@]} - depth))
     case $node in
@@ -113,23 +113,23 @@ _dose_notify()
     local args=() i
     for ((i = 1; i < cword; i++)); do
         case ${words[i]} in
-            --dry-run) args=(dry-run "${args[@]}") ;;
-            --id | --date | --days) ((i++)) ;;
-            -*) ;;
-            *) args+=("${words[i]}") ;;
+            (--dry-run) args=(dry-run "${args[@]}") ;;
+            (--id | --date | --days) ((i++)) ;;
+            (-*) ;;
+            (*) args+=("${words[i]}") ;;
         esac
     done
     case $prev in
-        --id) __dose_values 'ids'; return ;;
-        --date) __dose_values 'date'; return ;;
-        --days) __dose_values 'count'; return ;;
+        (--id) __dose_values 'ids'; return ;;
+        (--date) __dose_values 'date'; return ;;
+        (--days) __dose_values 'count'; return ;;
     esac
     local node depth
     case " ${args[*]} " in
-        " run "*) node='run' depth=1 ;;
-        " fire "*) node='fire' depth=1 ;;
-        " dry-run "*) node='dry-run' depth=1 ;;
-        *) node='' depth=0 ;;
+        (" run "*) node='run' depth=1 ;;
+        (" fire "*) node='fire' depth=1 ;;
+        (" dry-run "*) node='dry-run' depth=1 ;;
+        (*) node='' depth=0 ;;
     esac
     local p=$((${#args[@]} - depth))
     case $node in

@@ -43,27 +43,15 @@ extension Completions {
 
     private static func bashFunction(_ table: CommandTable) -> [String] {
         let name = "_" + identifier(table.program)
-        let valueOptions = valueOptions(table)
         var lines = [
             "\(name)()", "{",
             "    local cur prev words cword",
             "    _init_completion -n = || return",
             "    local keys=\(quoted(table.configKeys.map(\.name).joined(separator: " ")))",
             "    local commands=\(quoted(table.visibleCommands.map(\.name).joined(separator: " ")))",
-            "    local args=() i",
-            "    for ((i = 1; i < cword; i++)); do",
-            "        case ${words[i]} in",
         ]
-        for alias in aliases(table) { lines.append("            \(alias.flag)) args=(\(alias.command) \"${args[@]}\") ;;") }
-        if !valueOptions.isEmpty { lines.append("            " + valueOptions.map(\.name).joined(separator: " | ") + ") ((i++)) ;;") }
-        lines += ["            -*) ;;", "            *) args+=(\"${words[i]}\") ;;", "        esac", "    done", "    case $prev in"]
-        for option in valueOptions { lines.append("        \(option.name)) __dose_values \(quoted(token(option.kind))); return ;;") }
-        lines += ["    esac", "    local node depth", "    case \" ${args[*]} \" in"]
-        for node in nodes(table) {
-            let pattern = node.path.isEmpty ? "*" : "\" \(node.path.joined(separator: " ")) \"*"
-            lines.append("        \(pattern)) node=\(quoted(node.path.joined(separator: " "))) depth=\(node.path.count) ;;")
-        }
-        lines += ["    esac", "    local p=$((${#args[@]} - depth))", "    case $node in"]
+        lines += scan(table, loop: "for ((i = 1; i < cword; i++)); do", previous: "$prev")
+        lines += ["    local p=$((${#args[@]} - depth))", "    case $node in"]
         for node in nodes(table) {
             let options = node.options.flatMap { [$0.short, $0.name].compactMap { $0 } }.joined(separator: " ")
             let arguments = [options, node.children.map(\.name).joined(separator: " "), node.positionals.map { token($0.kind) }.joined(separator: " ")]
@@ -71,5 +59,22 @@ extension Completions {
         }
         lines += ["    esac", "} &&", "    complete -F \(name) \(table.program)"]
         return lines
+    }
+
+    /// The lines bash and zsh share: the positional words so far (`args`, option values left out, a flag
+    /// alias as its command), the values of the option before the cursor, and the node the words reached.
+    static func scan(_ table: CommandTable, loop: String, previous: String) -> [String] {
+        let valueOptions = valueOptions(table)
+        var lines = ["    local args=() i", "    \(loop)", "        case ${words[i]} in"]
+        for alias in aliases(table) { lines.append("            (\(alias.flag)) args=(\(alias.command) \"${args[@]}\") ;;") }
+        if !valueOptions.isEmpty { lines.append("            (" + valueOptions.map(\.name).joined(separator: " | ") + ") ((i++)) ;;") }
+        lines += ["            (-*) ;;", "            (*) args+=(\"${words[i]}\") ;;", "        esac", "    done", "    case \(previous) in"]
+        for option in valueOptions { lines.append("        (\(option.name)) __dose_values \(quoted(token(option.kind))); return ;;") }
+        lines += ["    esac", "    local node depth", "    case \" ${args[*]} \" in"]
+        for node in nodes(table) {
+            let pattern = node.path.isEmpty ? "*" : "\" \(node.path.joined(separator: " ")) \"*"
+            lines.append("        (\(pattern)) node=\(quoted(node.path.joined(separator: " "))) depth=\(node.path.count) ;;")
+        }
+        return lines + ["    esac"]
     }
 }

@@ -6,8 +6,8 @@ extension Completions {
             "# zsh completion for \(tables.map(\.program).joined(separator: " and ")) (Daily Dose).",
             "# Generated from the command tables (CommandTable); do not edit: UPDATE_COMPLETIONS=1 swift test --filter CompletionFileTests",
             "",
-            "# _dose_values KIND: the values of a kind (the caller's $keys and $commands, $args for a topic's subject).",
-            "_dose_values() {",
+            "# __dose_values KIND: the values of a kind (the caller's $keys and $commands, $args for a topic's subject).",
+            "__dose_values() {",
             "  local -a values",
             "  case $1 in",
             "    (file) _files -g '*.json(-.)'; return ;;",
@@ -24,11 +24,11 @@ extension Completions {
             "  compadd -a values",
             "}",
             "",
-            "# _dose_node: what may follow the node the words so far reached ($options, $actions, $kinds; $p positionals after it).",
-            "_dose_node() {",
+            "# __dose_node: what may follow the node the words so far reached ($options, $actions, $kinds; $p positionals after it).",
+            "__dose_node() {",
             "  if [[ $PREFIX == -* ]]; then _describe -t options 'option' options; return; fi",
             "  if (( $#actions )); then (( p == 0 )) && _describe -t actions 'action' actions; return; fi",
-            "  if (( p < $#kinds )); then _dose_values $kinds[p+1]; else _describe -t options 'option' options; fi",
+            "  if (( p < $#kinds )); then __dose_values $kinds[p+1]; else _describe -t options 'option' options; fi",
             "}",
         ]
         for table in tables { lines += [""] + zshFunction(table) }
@@ -39,36 +39,24 @@ extension Completions {
     }
 
     private static func zshFunction(_ table: CommandTable) -> [String] {
-        let valueOptions = valueOptions(table)
         var lines = [
             "_\(identifier(table.program))_main() {",
-            "  local -a keys commands args options actions kinds",
-            "  keys=(" + table.configKeys.map { quoted(describe($0.name, brief($0.help))) }.joined(separator: " ") + ")",
-            "  commands=(" + table.visibleCommands.map { quoted(describe($0.name, $0.summary)) }.joined(separator: " ") + ")",
-            "  local i",
-            "  for (( i = 2; i < CURRENT; i++ )); do",
-            "    case $words[i] in",
+            "    local -a keys commands options actions kinds",
+            "    keys=(" + table.configKeys.map { quoted(describe($0.name, brief($0.help))) }.joined(separator: " ") + ")",
+            "    commands=(" + table.visibleCommands.map { quoted(describe($0.name, $0.summary)) }.joined(separator: " ") + ")",
         ]
-        for alias in aliases(table) { lines.append("      (\(alias.flag)) args=(\(alias.command) $args) ;;") }
-        if !valueOptions.isEmpty { lines.append("      (" + valueOptions.map(\.name).joined(separator: "|") + ") (( i++ )) ;;") }
-        lines += ["      (-*) ;;", "      (*) args+=(\"$words[i]\") ;;", "    esac", "  done", "  case $words[CURRENT-1] in"]
-        for option in valueOptions { lines.append("    (\(option.name)) _dose_values \(quoted(token(option.kind))); return ;;") }
-        lines += ["  esac", "  local node depth", "  case \" $args \" in"]
-        for node in nodes(table) {
-            let pattern = node.path.isEmpty ? "*" : "\" \(node.path.joined(separator: " ")) \"*"
-            lines.append("    (\(pattern)) node=\(quoted(node.path.joined(separator: " "))) depth=\(node.path.count) ;;")
-        }
-        lines += ["  esac", "  local p=$(( $#args - depth ))", "  case $node in"]
+        lines += scan(table, loop: "for ((i = 2; i < CURRENT; i++)); do", previous: "${words[CURRENT-1]}")
+        lines += ["    local p=$(( $#args - depth ))", "    case $node in"]
         for node in nodes(table) {
             let options = node.options.flatMap { option in
                 [option.short, option.name].compactMap { $0 }.map { quoted(describe($0, brief(option.help))) }
             }
-            lines.append("    (\(quoted(node.path.joined(separator: " "))))")
-            lines.append("      options=(\(options.joined(separator: " ")))")
-            lines.append("      actions=(\(node.children.map { quoted(describe($0.name, $0.summary)) }.joined(separator: " ")))")
-            lines.append("      kinds=(\(node.positionals.map { quoted(token($0.kind)) }.joined(separator: " "))) ;;")
+            lines.append("        (\(quoted(node.path.joined(separator: " "))))")
+            lines.append("            options=(\(options.joined(separator: " ")))")
+            lines.append("            actions=(\(node.children.map { quoted(describe($0.name, $0.summary)) }.joined(separator: " ")))")
+            lines.append("            kinds=(\(node.positionals.map { quoted(token($0.kind)) }.joined(separator: " "))) ;;")
         }
-        lines += ["  esac", "  _dose_node", "}"]
+        lines += ["    esac", "    __dose_node", "}"]
         return lines
     }
 
