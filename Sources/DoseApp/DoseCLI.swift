@@ -4,9 +4,6 @@ import DoseSystem
 public enum DoseCLI {
     public static let version = "0.1.0"
 
-    /// The program's `--help`.
-    static var help: String { table.help }
-
     /// Runs one invocation; returns the exit status.
     public static func run(_ argv: [String]) -> Int32 {
         table.run(argv)
