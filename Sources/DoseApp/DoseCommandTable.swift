@@ -17,7 +17,6 @@ extension DoseCLI {
             learnCommand, daemonCommand, helpCommand, completionsCommand,
         ],
         footer: """
-            Config keys: \(ConfigKey.allCases.map(\.rawValue).joined(separator: ", "))
             Files: $XDG_DATA_HOME/daily-dose/dose.sqlite3, $XDG_CONFIG_HOME/daily-dose/config.ini,
                    $XDG_STATE_HOME/daily-dose/snapshot.json
             Exit status: 0 ok, 1 no dose, 64 usage, 65 bad data, 66 no such input, 69 unavailable,
@@ -26,7 +25,7 @@ extension DoseCLI {
             See dose(1) and `dose COMMAND --help`.
             """,
         manual: "dose(1)",
-        configKeys: ConfigKey.allCases.map { ($0.rawValue, $0.help) })
+        configKeys: ConfigKey.allCases)
 
     static let importCommand: CommandSpec = CommandSpec(
         "import", summary: "validate a content pack and replace the pool with it",

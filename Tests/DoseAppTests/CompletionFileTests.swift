@@ -69,7 +69,7 @@ import Testing
             }
         }
         for option in CommandTable.programOptions where !text.contains("*\(option.name)*") { missing.append(option.name) }
-        for key in table.configKeys where !starts(key.name) { missing.append("config key \(key.name)") }
+        for key in table.configKeys where !starts(key.rawValue) { missing.append("config key \(key.rawValue)") }
         #expect(missing.isEmpty, "\(page) does not name \(missing)")
     }
 }

@@ -4,8 +4,9 @@ extension CommandTable {
     public var help: String {
         var lines = ["Usage: \(program) COMMAND [OPTIONS]", "", summary, "", "Commands:"]
         for command in visibleCommands { lines += usageLines(for: [command]).map { "  " + $0 } }
-        lines += ["", "Options:"] + optionLines(Self.programOptions)
-        return (lines + ["", footer]).joined(separator: "\n")
+        lines += ["", "Options:"] + optionLines(Self.programOptions) + [""]
+        if !configKeys.isEmpty { lines.append("Config keys: " + configKeys.map(\.rawValue).joined(separator: ", ")) }
+        return (lines + [footer]).joined(separator: "\n")
     }
 
     /// What a bare or mistyped command line prints: the commands, one a line, with what each does.
@@ -34,7 +35,7 @@ extension CommandTable {
         }
         if !spec.options.isEmpty { sections.append((["Options:"] + optionLines(spec.options)).joined(separator: "\n")) }
         if mentionsConfigKey(spec), !configKeys.isEmpty {
-            sections.append((["Keys:"] + configKeys.map { "  " + $0.name.padded(to: 20) + $0.help }).joined(separator: "\n"))
+            sections.append((["Keys:"] + configKeys.map { "  " + $0.rawValue.padded(to: 20) + $0.help }).joined(separator: "\n"))
         }
         sections.append("See \(manual) for files, environment and exit statuses.")
         return sections.joined(separator: "\n\n")

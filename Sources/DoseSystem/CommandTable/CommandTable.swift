@@ -9,16 +9,16 @@ public struct CommandTable: Sendable {
     /// The line under the usage in `--help`.
     public let summary: String
     public let commands: [CommandSpec]
-    /// The lines after the options in the program's `--help` (config keys, files, exit statuses).
+    /// The lines after the options (and the config keys) in the program's `--help`: files, exit statuses.
     public let footer: String
     /// The manual page, `dose(1)`.
     public let manual: String
-    /// Words the program's `--help` names as keys of its config (for completions and suggestions).
-    public let configKeys: [(name: String, help: String)]
+    /// The config keys its `config` command takes (help, completions); `allCases`, a static array, costs nothing to hold.
+    public let configKeys: [ConfigKey]
 
     public init(
         program: String, version: String, summary: String, commands: [CommandSpec], footer: String,
-        manual: String, configKeys: [(name: String, help: String)] = []
+        manual: String, configKeys: [ConfigKey] = []
     ) {
         self.program = program
         self.version = version

@@ -47,7 +47,7 @@ extension Completions {
             "\(name)()", "{",
             "    local cur prev words cword",
             "    _init_completion -n = || return",
-            "    local keys=\(quoted(table.configKeys.map(\.name).joined(separator: " ")))",
+            "    local keys=\(quoted(table.configKeys.map(\.rawValue).joined(separator: " ")))",
             "    local commands=\(quoted(table.visibleCommands.map(\.name).joined(separator: " ")))",
         ]
         lines += scan(table, loop: "for ((i = 1; i < cword; i++)); do", previous: "$prev")

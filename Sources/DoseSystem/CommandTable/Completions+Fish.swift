@@ -61,7 +61,7 @@ extension Completions {
             "",
             "complete -c \(program) -f",
         ]
-        let keys = table.configKeys.map(\.name).joined(separator: " ")
+        let keys = table.configKeys.map(\.rawValue).joined(separator: " ")
         let commands = table.visibleCommands.map(\.name).joined(separator: " ")
         for node in nodes(table).reversed() {
             let path = node.path.joined(separator: " ")

@@ -42,7 +42,7 @@ extension Completions {
         var lines = [
             "_\(identifier(table.program))_main() {",
             "    local -a keys commands options actions kinds",
-            "    keys=(" + table.configKeys.map { quoted(describe($0.name, brief($0.help))) }.joined(separator: " ") + ")",
+            "    keys=(" + table.configKeys.map { quoted(describe($0.rawValue, brief($0.help))) }.joined(separator: " ") + ")",
             "    commands=(" + table.visibleCommands.map { quoted(describe($0.name, $0.summary)) }.joined(separator: " ") + ")",
         ]
         lines += scan(table, loop: "for ((i = 2; i < CURRENT; i++)); do", previous: "${words[CURRENT-1]}")
