@@ -3,6 +3,7 @@ import Testing
 @testable import DoseApp
 @testable import DoseNotifier
 @testable import DoseSystem
+import DoseCompletions
 
 /// The completions in packaging/completions are what the two command tables generate, and the man pages
 /// name every command, action and option of them. `UPDATE_COMPLETIONS=1` rewrites the files instead.

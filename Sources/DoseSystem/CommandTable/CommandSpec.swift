@@ -45,7 +45,7 @@ public struct CommandSpec: Sendable {
     public func action(_ name: String) -> CommandSpec? { actions.first { $0.name == name } }
 
     /// Its options with `-h, --help`, as help and completions list them.
-    var allOptions: [OptionSpec] { options + [.help] }
+    public var allOptions: [OptionSpec] { options + [.help] }
 
     /// The option spelled `word` (long or short), if this command has it.
     func option(named word: String) -> OptionSpec? {

@@ -1,3 +1,5 @@
+import DoseSystem
+
 extension Completions {
     /// The fish completion of one program (fish loads one file a command).
     public static func fish(_ table: CommandTable) -> String {

@@ -1,3 +1,5 @@
+import DoseSystem
+
 /// Shell completions generated from command tables: bash and zsh (one file for both programs, as
 /// installed), fish (one file a program). packaging/completions holds the output; `CompletionFileTests`
 /// fails when it differs from what the tables generate.

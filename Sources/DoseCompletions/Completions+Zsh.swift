@@ -1,3 +1,5 @@
+import DoseSystem
+
 extension Completions {
     /// The zsh completion `_dose` for every table given (`#compdef` names each program).
     public static func zsh(_ tables: [CommandTable]) -> String {

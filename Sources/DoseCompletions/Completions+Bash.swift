@@ -1,3 +1,5 @@
+import DoseSystem
+
 extension Completions {
     /// The bash completion for every table given, one file (installed under each program's name).
     public static func bash(_ tables: [CommandTable]) -> String {
