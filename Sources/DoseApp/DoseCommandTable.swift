@@ -79,7 +79,7 @@ extension DoseCLI {
             CommandSpec("get", summary: "print one setting", positionals: [PositionalSpec("KEY", kind: .configKey)],
                 run: ConfigCommand.runner(ConfigCommand.get)),
             CommandSpec("set", summary: "store one setting",
-                positionals: [PositionalSpec("KEY", kind: .configKey), PositionalSpec("VALUE")],
+                positionals: [PositionalSpec("KEY", kind: .configKey), PositionalSpec("VALUE", anyWord: true)],
                 run: ConfigCommand.runner(ConfigCommand.set)),
             CommandSpec("unset", summary: "remove one setting", positionals: [PositionalSpec("KEY", kind: .configKey)],
                 run: ConfigCommand.runner(ConfigCommand.unset)),

@@ -53,6 +53,10 @@ import Testing
         let notify = try sandbox.notify("--dry-run", "--jsn")
         #expect(notify.status == 64)
         #expect(lines(notify.stderr).first == "dose-notify: unknown option --jsn; did you mean --json?")
+        // A config value is any word, even one that starts with a dash: never an unknown option.
+        let dashed = try sandbox.dose("config", "set", "provider.model", "-mini")
+        #expect(dashed.status == 0, "\(dashed.stderr)")
+        #expect(try sandbox.dose("config", "get", "provider.model").stdout == "-mini\n")
         let both = try sandbox.dose("today", "--branch", "CS", "--all")
         #expect(both.status == 64)
         #expect(lines(both.stderr).first == "dose: --branch and --all cannot be given together")

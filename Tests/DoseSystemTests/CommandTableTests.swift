@@ -25,7 +25,7 @@ import Testing
                     seen.withLock { $0.append("greet \(name) \(count) \(loud)") }
                 }),
             CommandSpec("store", summary: "the store", actions: [
-                CommandSpec("put", summary: "put a thing", positionals: [PositionalSpec("THING")],
+                CommandSpec("put", summary: "put a thing", positionals: [PositionalSpec("THING", anyWord: true)],
                     run: { arguments throws(CommandError) in
                         let thing = try arguments.value("THING")
                         try arguments.finish()
@@ -60,6 +60,8 @@ import Testing
         #expect(try ran("greet", "ada", "--count", "2") == "greet ada 2 false")
         #expect(try ran("store", "put", "box") == "put box")
         #expect(try ran("store", "put", "-1:00") == "put -1:00", "a value that starts with - is not an option")
+        #expect(try ran("store", "put", "-x") == "put -x", "a positional that takes any word takes an option-like one")
+        #expect(error("greet", "-x")?.message == "unknown option -x", "an ordinary positional does not")
         #expect(try ran("shelf") == "shelf show", "a bare command runs its default action")
         #expect(try ran("secret") == "secret", "hidden commands still run")
     }
@@ -115,6 +117,7 @@ import Testing
         #expect(Suggestion.closest(to: "tdoay", among: ["today"]) == ["today"], "a swap counts one")
         #expect(Suggestion.closest(to: "tod", among: ["today", "topic"]) == ["today"], "a prefix is close")
         #expect(Suggestion.closest(to: "xyz", among: ["today"]).isEmpty)
+        #expect(Suggestion.closest(to: "-x", among: ["-h", "-i"]).isEmpty, "two characters: no guess")
         #expect(Suggestion.hint(for: "brnch", among: ["branch", "source"]) == "; did you mean branch?")
         #expect(Suggestion.hint(for: "lst", among: ["list", "last"]) == "; did you mean list or last?")
         #expect(Suggestion.editDistance(Array("kitten".unicodeScalars), Array("sitting".unicodeScalars), cutoff: 5) == 3)

@@ -103,7 +103,7 @@ public struct CommandTable: Sendable {
             Console.print(help(for: path))
             return
         }
-        try check(arguments.remaining, against: spec.allOptions)
+        try check(arguments.remaining, against: spec.allOptions, positionals: spec.positionals)
         for group in spec.exclusive where group.filter({ arguments.remaining.contains(optionWord: $0) }).count > 1 {
             throw .usage(group.joined(separator: " and ") + " cannot be given together", showing: usage(for: path))
         }
@@ -111,14 +111,23 @@ public struct CommandTable: Sendable {
         try run(&arguments)
     }
 
-    /// Refuses an option word no declaration names, suggesting the closest; a declared option's value is skipped.
-    func check(_ words: [String], against options: [OptionSpec]) throws(CommandError) {
+    /// Refuses an option word no declaration names, suggesting the closest; a declared option's value is skipped,
+    /// and so is the word a positional that takes any word (`anyWord`) stands for.
+    func check(_ words: [String], against options: [OptionSpec], positionals: [PositionalSpec] = []) throws(CommandError) {
         var index = 0
+        var filled = 0
         while index < words.count {
             let word = words[index]
             index += 1
             if word == "--" { return }
-            guard Self.looksLikeOption(word) else { continue }
+            if filled < positionals.count && positionals[filled].anyWord {
+                filled += 1
+                continue
+            }
+            guard Self.looksLikeOption(word) else {
+                filled += 1
+                continue
+            }
             let name = word.split(separator: "=", maxSplits: 1).first.map(String.init) ?? word
             guard let option = options.first(where: { $0.name == name || $0.short == name }) else {
                 let names = options.map(\.name) + options.compactMap(\.short)

@@ -61,11 +61,14 @@ public struct PositionalSpec: Sendable, Equatable {
     public let name: String
     public let kind: ValueKind
     public let optional: Bool
+    /// Takes the next word whatever it looks like (`config set provider.model -x`): never checked as an option.
+    public let anyWord: Bool
 
-    public init(_ name: String, kind: ValueKind = .text, optional: Bool = false) {
+    public init(_ name: String, kind: ValueKind = .text, optional: Bool = false, anyWord: Bool = false) {
         self.name = name
         self.kind = kind
         self.optional = optional
+        self.anyWord = anyWord
     }
 }
 

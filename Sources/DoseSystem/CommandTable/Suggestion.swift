@@ -1,16 +1,17 @@
 /// "Did you mean …?": the candidates closest to a mistyped word by edit distance, as git suggests.
 public enum Suggestion {
     /// The closest candidates (ties kept, at most three), within a distance that grows with the word's length;
-    /// a candidate the word is a prefix of counts as close too (`dose tod` → `today`).
+    /// a candidate the word is a prefix of counts as close too (`dose tod` → `today`); nothing for one or two characters.
     public static func closest(to word: String, among candidates: some Sequence<String>) -> [String] {
         let typed = Array(word.lowercased().unicodeScalars)
-        guard !typed.isEmpty else { return [] }
+        // One or two characters (`-x`) are a different word from anything at distance 1: no guess.
+        guard typed.count >= 3 else { return [] }
         let limit = max(1, min(3, typed.count / 3 + 1))
         var best: [String] = []
         var bestDistance = Int.max
         for candidate in candidates where candidate != word {
             let other = Array(candidate.lowercased().unicodeScalars)
-            let prefix = typed.count >= 2 && other.starts(with: typed)
+            let prefix = other.starts(with: typed)
             let distance = prefix ? 1 : editDistance(typed, other, cutoff: limit)
             guard distance <= limit else { continue }
             if distance < bestDistance {
