@@ -108,7 +108,10 @@ public struct CommandTable: Sendable {
             throw .usage(group.joined(separator: " and ") + " cannot be given together", showing: usage(for: path))
         }
         guard let run = spec.run else { throw CommandError("\(spec.name) has nothing to run", exitCode: .software) }
-        try run(&arguments)
+        do { try run(&arguments) } catch where error.exitCode == .usage && error.usage == nil {
+            // A command line the command refused (a missing PACK, a bad --days): its usage follows, as git does.
+            throw .usage(error.message, showing: usage(for: path))
+        }
     }
 
     /// Refuses an option word no declaration names, suggesting the closest; a declared option's value is skipped,
