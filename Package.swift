@@ -58,6 +58,8 @@ let package = Package(
         // The app's commands.
         .target(name: "DoseApp", dependencies: ["DoseCore", "DoseSystem", "DoseStore", "DoseHTTP", "DoseLearning", "DoseSignature", "GLibGlue", "CGLib"], swiftSettings: noFoundation),
         // The scheduler: GLib main loop, timerfd, libnotify.
+        // The shell completions' generator: used by the tests that keep packaging/completions equal to the tables, linked into neither executable.
+        .target(name: "DoseCompletions", dependencies: ["DoseSystem"], swiftSettings: noFoundation),
         .target(name: "DoseNotifier", dependencies: ["DoseCore", "DoseSystem", "GLibGlue", "CGLib", "CNotify"], swiftSettings: noFoundation),
 
         .executableTarget(name: "DoseCommand", dependencies: ["DoseApp"], path: "Sources/dose", swiftSettings: noFoundation),
@@ -71,7 +73,7 @@ let package = Package(
         .testTarget(name: "DoseHTTPTests", dependencies: ["DoseHTTP", "DoseSystem", "DoseTestSupport", "GLibGlue", "CGLib"]),
         .testTarget(name: "DoseSignatureTests", dependencies: ["DoseSignature", "DoseCore", "DoseSystem", "DoseTestSupport"]),
         .testTarget(name: "DoseStoreTests", dependencies: ["DoseStore", "DoseCore"]),
-        .testTarget(name: "DoseAppTests", dependencies: ["DoseApp", "DoseCore", "DoseSystem", "DoseStore", "DoseTestSupport"]),
+        .testTarget(name: "DoseAppTests", dependencies: ["DoseApp", "DoseNotifier", "DoseCompletions", "DoseCore", "DoseSystem", "DoseStore", "DoseTestSupport"]),
         .testTarget(name: "DoseLearningTests", dependencies: ["DoseLearning", "DoseStore", "DoseCore", "DoseSystem", "DoseTestSupport"]),
         .testTarget(name: "DoseNotifierTests", dependencies: ["DoseNotifier", "DoseCore", "DoseSystem"]),
         .testTarget(name: "GLibGlueTests", dependencies: ["GLibGlue", "CGLib"]),

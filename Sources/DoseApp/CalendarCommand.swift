@@ -7,18 +7,15 @@ import DoseSystem
 /// Resolved through the snapshot's index with the scheduler's resolver (`DoseCalendar`), so each
 /// line is the dose `dose-notify --dry-run` would arm for that day.
 struct CalendarCommand {
-    static let usage = "dose calendar [--from YYYY-MM-DD] [--days N] [--branch CODE | --all]"
     static let defaultDays = 7
     let context: AppContext
 
     func run(_ arguments: inout Arguments) throws(CommandError) {
-        let everyone = arguments.flag("--all")
-        let fromText = try arguments.option("--from")
-        let daysText = try arguments.option("--days")
-        let branchText = try arguments.option("--branch")
+        let everyone = arguments.flag(.all)
+        let start = try arguments.date(.from) ?? context.today
+        let days = try arguments.dayCount(.days) ?? Self.defaultDays
+        let branchText = try arguments.option(.branch)
         try arguments.finish()
-        let start = try fromText.map { text throws(CommandError) in try parseDate(text) } ?? context.today
-        let days = try daysText.map { text throws(CommandError) in try parseDayCount(text) } ?? Self.defaultDays
         try DayRange.check(start: start, days: days)
         let branch = try resolveBranch(branchText, everyone: everyone, context: context)
 

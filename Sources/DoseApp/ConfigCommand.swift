@@ -1,60 +1,51 @@
 import DoseCore
 import DoseSystem
 
-/// `dose config [list [--branches] | get KEY | set KEY VALUE | unset KEY]`: the settings both processes read.
+/// `dose config`: the settings both processes read (actions declared in `DoseCLI.configCommand`).
 ///
 /// A change is a planning pass: it ends in the snapshot mirror like an import does.
 struct ConfigCommand {
-    static let usage = "dose config [list [--branches] | get KEY | set KEY VALUE | unset KEY]"
     let context: AppContext
 
-    func run(_ arguments: inout Arguments) throws(CommandError) {
-        guard let action = arguments.optionalPositional() else {
-            try arguments.finish()
-            return try list()
+    /// Runs one action on a live context: the table's run functions for `config list|get|set|unset`.
+    static func runner(_ action: @escaping @Sendable (ConfigCommand) -> (inout Arguments) throws(CommandError) -> Void) -> CommandRunner {
+        { arguments throws(CommandError) in try action(ConfigCommand(context: .live()))(&arguments) }
+    }
+
+    func get(_ arguments: inout Arguments) throws(CommandError) {
+        let key = try configKey(try arguments.positional("KEY"))
+        try arguments.finish()
+        let values = try storedValues()
+        if let value = values[key] {
+            Console.print(value)
+        } else if let value = key.defaultValue {
+            Console.print(value)
+        } else {
+            throw CommandError("\(key.rawValue) is not set", exitCode: .failure)
         }
-        switch action {
-        case "get":
-            let key = try configKey(try arguments.positional("KEY"))
-            try arguments.finish()
-            let values = try storedValues()
-            if let value = values[key] {
-                Console.print(value)
-            } else if let value = key.defaultValue {
-                Console.print(value)
-            } else {
-                throw CommandError("\(key.rawValue) is not set", exitCode: .failure)
-            }
-        case "set":
-            let key = try configKey(try arguments.positional("KEY"))
-            let value = try arguments.value("VALUE for \(key.rawValue)")
-            try arguments.finish()
-            do {
-                let stored = try context.configFile.set(key, to: value)
-                Console.print("\(key.rawValue) = \(stored)")
-            } catch {
-                throw CommandError("\(error)", exitCode: .config)
-            }
-            mirrorAfterChange()
-            if key == .branch { warnIfNoItemCarries(value) }
-        case "unset":
-            let key = try configKey(try arguments.positional("KEY"))
-            try arguments.finish()
-            do { try context.configFile.unset(key) } catch {
-                throw CommandError("\(error)", exitCode: .config)
-            }
-            mirrorAfterChange()
-        case "list":
-            let branches = arguments.flag("--branches")
-            try arguments.finish()
-            if branches {
-                Console.print(BranchCensus(try PoolView.open(context).items()).lines.joined(separator: "\n"))
-            } else {
-                try list()
-            }
-        default:
-            throw .usage("unknown config action \(action); usage: \(Self.usage)")
+    }
+
+    func set(_ arguments: inout Arguments) throws(CommandError) {
+        let key = try configKey(try arguments.positional("KEY"))
+        let value = try arguments.value("VALUE for \(key.rawValue)")
+        try arguments.finish()
+        do {
+            let stored = try context.configFile.set(key, to: value)
+            Console.print("\(key.rawValue) = \(stored)")
+        } catch {
+            throw CommandError("\(error)", exitCode: .config)
         }
+        mirrorAfterChange()
+        if key == .branch { warnIfNoItemCarries(value) }
+    }
+
+    func unset(_ arguments: inout Arguments) throws(CommandError) {
+        let key = try configKey(try arguments.positional("KEY"))
+        try arguments.finish()
+        do { try context.configFile.unset(key) } catch {
+            throw CommandError("\(error)", exitCode: .config)
+        }
+        mirrorAfterChange()
     }
 
     /// A config change is a planning pass: it ends in the snapshot mirror.
@@ -81,7 +72,13 @@ struct ConfigCommand {
                 + "the pool's branches: \(census.codes.isEmpty ? "none" : census.codes) (`dose config list --branches`)")
     }
 
-    private func list() throws(CommandError) {
+    func list(_ arguments: inout Arguments) throws(CommandError) {
+        let branches = arguments.flag(.branches)
+        try arguments.finish()
+        if branches {
+            Console.print(BranchCensus(try PoolView.open(context).items()).lines.joined(separator: "\n"))
+            return
+        }
         let values = try storedValues()
         for key in ConfigKey.allCases {
             if let value = values[key] {
@@ -105,8 +102,9 @@ struct ConfigCommand {
 
     private func configKey(_ name: String) throws(CommandError) -> ConfigKey {
         guard let key = ConfigKey(rawValue: name) else {
-            let known = ConfigKey.allCases.map(\.rawValue).joined(separator: ", ")
-            throw .usage("unknown config key \(name); known keys: \(known)")
+            let names = ConfigKey.allCases.map(\.rawValue)
+            let hint = Suggestion.hint(for: name, among: names)
+            throw .usage("unknown config key \(name)" + (hint.isEmpty ? "; known keys: " + names.joined(separator: ", ") : hint))
         }
         return key
     }

@@ -10,7 +10,6 @@ import DoseSystem
 /// (the worker waits for it on the jobs queue, within its deadline) and the sync's fetch, which
 /// holds nothing while it waits: only its import is posted to the jobs queue.
 struct DaemonCommand {
-    static let usage = "dose daemon"
     let context: AppContext
 
     func run(_ arguments: inout Arguments) throws(CommandError) {

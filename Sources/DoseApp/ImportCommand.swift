@@ -5,11 +5,10 @@ import DoseSystem
 /// `dose import [--pubkey KEY] PACK`: validates everything first (with a key, the signature
 /// `PACK.minisig` before anything else), then replaces the pool in one transaction.
 struct ImportCommand {
-    static let usage = "dose import [--pubkey KEY] PACK"
     let context: AppContext
 
     func run(_ arguments: inout Arguments) throws(CommandError) {
-        let key = try arguments.option("--pubkey").map { text throws(CommandError) in try PackSignature.publicKey(option: text) }
+        let key = try arguments.option(.pubkey).map { text throws(CommandError) in try PackSignature.publicKey(option: text) }
         let path = try arguments.positional("PACK")
         try arguments.finish()
         let bytes = try readPackFile(path)

@@ -4,7 +4,7 @@ import DoseSystem
 extension LearnCommand {
     /// `dose learn quiz SUBJECT TOPIC [--interactive]`: prints the quiz, or asks it question by question.
     func quiz(_ arguments: inout Arguments) throws(CommandError) {
-        let interactive = arguments.flag("--interactive", "-i")
+        let interactive = arguments.flag(.interactive)
         let key = try LearnSetup.topic(&arguments)
         try arguments.finish()
         let body = try artifact(.quiz, key)

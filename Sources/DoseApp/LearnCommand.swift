@@ -4,32 +4,15 @@ import DoseSystem
 
 /// `dose learn …`: the checklist of covered topics, and a deck and a quiz for each ticked one.
 struct LearnCommand {
-    static let usage = """
-        dose learn tick|untick SUBJECT TOPIC
-          dose learn list [--json]
-          dose learn deck SUBJECT TOPIC
-          dose learn quiz SUBJECT TOPIC [--interactive]
-          dose learn run
-        """
     let context: AppContext
 
-    func run(_ arguments: inout Arguments) throws(CommandError) {
-        guard let action = arguments.optionalPositional() else {
-            throw .usage("missing learn action; usage: \(Self.usage)")
-        }
-        switch action {
-        case "tick": try tick(&arguments)
-        case "untick": try untick(&arguments)
-        case "list": try list(&arguments)
-        case "deck": try deck(&arguments)
-        case "quiz": try quiz(&arguments)
-        case "run": try runQueue(&arguments)
-        default: throw .usage("unknown learn action \(action); usage: \(Self.usage)")
-        }
+    /// Runs one action on a live context: the table's run functions for `learn tick|untick|…`.
+    static func runner(_ action: @escaping @Sendable (LearnCommand) -> (inout Arguments) throws(CommandError) -> Void) -> CommandRunner {
+        { arguments throws(CommandError) in try action(LearnCommand(context: .live()))(&arguments) }
     }
 
     /// Records the tick and the pending entry in one transaction, then wakes a running daemon.
-    private func tick(_ arguments: inout Arguments) throws(CommandError) {
+    func tick(_ arguments: inout Arguments) throws(CommandError) {
         let key = try LearnSetup.topic(&arguments)
         try arguments.finish()
         let store = try LearnSetup.store(context)
@@ -43,18 +26,18 @@ struct LearnCommand {
         }
     }
 
-    private func untick(_ arguments: inout Arguments) throws(CommandError) {
+    func untick(_ arguments: inout Arguments) throws(CommandError) {
         let key = try LearnSetup.topic(&arguments)
         try arguments.finish()
         let store = try LearnSetup.store(context)
         guard try learnStoreCall({ try store.untick(subject: key.subject, topic: key.topic) }) else {
-            throw CommandError("\(key) is not ticked", exitCode: .noInput)
+            throw CommandError("\(key) is not ticked" + topicHint(key, store), exitCode: .noInput)
         }
         Console.print("Unticked \(key).")
     }
 
-    private func list(_ arguments: inout Arguments) throws(CommandError) {
-        let json = arguments.flag("--json")
+    func list(_ arguments: inout Arguments) throws(CommandError) {
+        let json = arguments.flag(.json)
         try arguments.finish()
         let store = try LearnSetup.store(context)
         let entries = try learnStoreCall { try store.entries() }
@@ -73,7 +56,7 @@ struct LearnCommand {
             terminator: "")
     }
 
-    private func deck(_ arguments: inout Arguments) throws(CommandError) {
+    func deck(_ arguments: inout Arguments) throws(CommandError) {
         let key = try LearnSetup.topic(&arguments)
         try arguments.finish()
         let body = try artifact(.deck, key)
@@ -90,9 +73,19 @@ struct LearnCommand {
         }
         let entry = try learnStoreCall { try store.entry(subject: key.subject, topic: key.topic) }
         let why = entry == nil
-            ? "it is not ticked (`dose learn tick \(shellQuoted(key.subject)) \(shellQuoted(key.topic))`)"
+            ? "it is not ticked (`dose learn tick \(shellQuoted(key.subject)) \(shellQuoted(key.topic))`)" + topicHint(key, store)
             : "it is still pending (see `dose learn list`)"
         throw CommandError("no \(kind) yet for \(key): \(why)", exitCode: .noInput)
+    }
+}
+
+extension LearnCommand {
+    /// `; did you mean …?` with the closest ticked topic of the subject, or the closest subject.
+    func topicHint(_ key: TopicKey, _ store: LearningStore) -> String {
+        guard let entries = try? learnStoreCall({ try store.entries() }) else { return "" }
+        let topics = entries.filter { $0.subject == key.subject }.map(\.topic)
+        if !topics.isEmpty { return Suggestion.hint(for: key.topic, among: topics) }
+        return Suggestion.hint(for: key.subject, among: Set(entries.map(\.subject)))
     }
 }
 

@@ -6,13 +6,12 @@ import DoseSystem
 /// (its items and the untagged ones). `--json`: JSON Lines, one item per line, without the answer
 /// and explanation.
 struct ListCommand {
-    static let usage = "dose list [--kind fact|formula|question] [--branch CODE] [--json]"
     let context: AppContext
 
     func run(_ arguments: inout Arguments) throws(CommandError) {
-        let json = arguments.flag("--json")
-        let kindText = try arguments.option("--kind")
-        let branchText = try arguments.option("--branch")
+        let json = arguments.flag(.json)
+        let kindText = try arguments.option(.kind)
+        let branchText = try arguments.option(.branch)
         try arguments.finish()
         var query = ItemQuery()
         query.kind = try kindText.map { text throws(CommandError) in try parseKind(text) }

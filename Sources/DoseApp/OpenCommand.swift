@@ -8,12 +8,11 @@ import DoseSystem
 /// id retired since is the scheduler's path: it opens an honest page, never another dose.)
 /// Without an id (the menu entry) it opens today's dose for the configured branch.
 struct OpenCommand {
-    static let usage = "dose open [ID|CODE] [--print-path] [--no-launch]"
     let context: AppContext
 
     func run(_ arguments: inout Arguments) throws(CommandError) {
-        let printPath = arguments.flag("--print-path")
-        let noLaunch = arguments.flag("--no-launch")
+        let printPath = arguments.flag(.printPath)
+        let noLaunch = arguments.flag(.noLaunch)
         let requested = arguments.optionalPositional()
         try arguments.finish()
         let item: Item

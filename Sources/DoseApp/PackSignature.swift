@@ -10,7 +10,7 @@ enum PackSignature {
     /// A public key given as `--pubkey KEY`: the base64 key (the second line of a minisign `.pub` file).
     static func publicKey(option text: String) throws(CommandError) -> MinisignPublicKey {
         do { return try MinisignPublicKey(parsing: text) } catch {
-            throw .usage("--pubkey: \(error)")
+            throw .usage("\(OptionSpec.pubkey.name): \(error)")
         }
     }
 
@@ -39,7 +39,7 @@ enum PackSignature {
         } catch {
             if error.isMissing {
                 throw CommandError(
-                    "\(path): no signature file \(signaturePath): a pack checked with --pubkey must be signed; nothing was changed",
+                    "\(path): no signature file \(signaturePath): a pack checked with \(OptionSpec.pubkey.name) must be signed; nothing was changed",
                     exitCode: .dataError)
             }
             let tooLarge = error.reason == .tooLarge(limit: MinisignSignature.maxBytes)

@@ -4,7 +4,6 @@ import DoseSystem
 /// `dose search TEXT…`: the items whose id, title or text hold TEXT, case- and accent-insensitively
 /// (`ampere` finds `Ampère`), one line each like `dose list`; answers are neither searched nor shown.
 struct SearchCommand {
-    static let usage = "dose search TEXT"
     let context: AppContext
 
     func run(_ arguments: inout Arguments) throws(CommandError) {

@@ -9,11 +9,10 @@ import DoseSystem
 /// docs/performance.md). The snapshot is made sure to match the store first, so a click (which reads
 /// the snapshot) and `dose show` name the same dose.
 struct ShowCommand {
-    static let usage = "dose show ID|CODE [--json]"
     let context: AppContext
 
     func run(_ arguments: inout Arguments) throws(CommandError) {
-        let json = arguments.flag("--json")
+        let json = arguments.flag(.json)
         let id = try arguments.positional("ID")
         try arguments.finish()
         let store = try openStore(context.paths)
@@ -21,9 +20,17 @@ struct ShowCommand {
         mirror.refreshIfStale()
         guard let item = try ItemReference(text: id).find(store: store, mirror: mirror) else {
             throw CommandError(
-                "no dose with id or code \(JSONWriter.quoted(id)): it may have been retired from the pool",
+                "no dose with id or code \(JSONWriter.quoted(id)): it may have been retired from the pool"
+                    + idHint(id),
                 exitCode: .noInput)
         }
         Console.print(json ? DosePrinter.json(item, date: nil) : DosePrinter.text(item, date: nil, width: Terminal.standardOutputWrapWidth()))
+    }
+
+    /// `; did you mean …?` with the closest ids, but never for what could be a short code: a hint
+    /// withholds the id (ids are authored words), so a mistyped code must not bring one out.
+    private func idHint(_ text: String) -> String {
+        guard ShortCode.normalized(text) == nil else { return "" }
+        return Suggestion.hint(for: text, among: CompletionValues.ids(context.paths))
     }
 }

@@ -9,7 +9,6 @@ import Synchronization
 ///
 /// Offline or failing, the cached pool stays and the snapshot is still mirrored.
 struct SyncCommand {
-    static let usage = "dose sync [SOURCE]"
     let context: AppContext
 
     func run(_ arguments: inout Arguments) throws(CommandError) {

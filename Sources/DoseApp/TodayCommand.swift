@@ -8,20 +8,17 @@ import DoseSystem
 /// person is at the terminal (standard input and output both terminals; never waits otherwise).
 /// `--json` is data for programs and carries every field.
 struct TodayCommand {
-    static let usage = "dose today [--date YYYY-MM-DD] [--days N] [--branch CODE | --all] [--answer] [--json]"
     let context: AppContext
 
     func run(_ arguments: inout Arguments) throws(CommandError) {
-        let json = arguments.flag("--json")
-        let reveal = arguments.flag("--answer")
-        let everyone = arguments.flag("--all")
-        let dateText = try arguments.option("--date")
-        let daysText = try arguments.option("--days")
-        let branchText = try arguments.option("--branch")
+        let json = arguments.flag(.json)
+        let reveal = arguments.flag(.answer)
+        let everyone = arguments.flag(.all)
+        let start = try arguments.date(.date) ?? context.today
+        let days = try arguments.dayCount(.days) ?? 1
+        let branchText = try arguments.option(.branch)
         try arguments.finish()
 
-        let start = try dateText.map { text throws(CommandError) in try parseDate(text) } ?? context.today
-        let days = try daysText.map { text throws(CommandError) in try parseDayCount(text) } ?? 1
         try DayRange.check(start: start, days: days)
         let branch = try resolveBranch(branchText, everyone: everyone, context: context)
         let width = Terminal.standardOutputWrapWidth()
@@ -71,16 +68,3 @@ func resolveBranch(_ branchText: String?, everyone: Bool, context: AppContext) t
     return try context.loadConfig().branch
 }
 
-/// Parses a strict `YYYY-MM-DD` date for a command line.
-func parseDate(_ text: String) throws(CommandError) -> CivilDate {
-    guard let date = CivilDate(iso: text) else { throw .usage("\(text) is not a date as YYYY-MM-DD") }
-    return date
-}
-
-/// Parses `--days N` (1 to 100,000).
-func parseDayCount(_ text: String) throws(CommandError) -> Int {
-    guard let value = Int(text), (1...100_000).contains(value) else {
-        throw .usage("--days takes a whole number from 1 to 100000, not \(text)")
-    }
-    return value
-}

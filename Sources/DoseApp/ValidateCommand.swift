@@ -5,11 +5,10 @@ import DoseSystem
 /// `PACK.minisig`) for an admin without touching the store; with `--preview`, also prints each
 /// item's notification as the notifier would write it, so an author sees the plain-text maths first.
 struct ValidateCommand {
-    static let usage = "dose validate [--pubkey KEY] [--preview] PACK"
 
     func run(_ arguments: inout Arguments) throws(CommandError) {
-        let key = try arguments.option("--pubkey").map { text throws(CommandError) in try PackSignature.publicKey(option: text) }
-        let preview = arguments.flag("--preview")
+        let key = try arguments.option(.pubkey).map { text throws(CommandError) in try PackSignature.publicKey(option: text) }
+        let preview = arguments.flag(.preview)
         let path = try arguments.positional("PACK")
         try arguments.finish()
         let bytes = try readPackFile(path)

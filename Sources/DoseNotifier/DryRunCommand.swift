@@ -5,17 +5,16 @@ import DoseSystem
 ///
 /// Reads through `SnapshotReader`, as `dose today` does: one resolver path for both.
 struct DryRunCommand {
-    static let usage = "dose-notify --dry-run [--date YYYY-MM-DD] [--days N] [--id ID] [--json]"
 
     let paths: DosePaths
     let now: Int64
     let zone: any ZoneRules
 
     func run(_ arguments: inout Arguments) throws(CommandError) {
-        let json = arguments.flag("--json")
-        let dateText = try arguments.option("--date")
-        let daysText = try arguments.option("--days")
-        let id = try arguments.option("--id")
+        let json = arguments.flag(.json)
+        let date = try arguments.date(.date)
+        let days = try arguments.dayCount(.days) ?? 1
+        let id = try arguments.option(.id)
         try arguments.finish()
 
         let snapshot = try SnapshotReader.read(SnapshotFile(path: paths.snapshot))
@@ -24,21 +23,13 @@ struct DryRunCommand {
         let firstDay: CivilDate
         // A day whose notify-time has passed unfired is due at once (Persistent=true): it fires now.
         var dueNow: Int64?
-        if let dateText {
-            guard let date = CivilDate(iso: dateText) else { throw .usage("\(dateText) is not a date as YYYY-MM-DD") }
+        if let date {
             firstDay = date
         } else {
             let lastFired = FiredStamp(path: paths.firedStamp).read()
             let plan = FirePlanner.plan(now: now, zone: zone, notifyTime: config.notifyTime, lastFired: lastFired)
             firstDay = plan.day
             if plan.action == .fireNow { dueNow = now }
-        }
-        var days = 1
-        if let daysText {
-            guard let value = Int(daysText), (1...100_000).contains(value) else {
-                throw .usage("--days takes a whole number from 1 to 100000, not \(daysText)")
-            }
-            days = value
         }
         try DayRange.check(start: firstDay, days: days)
 

@@ -4,11 +4,10 @@ import GLibGlue
 
 /// `dose-notify fire [--id ID]`: shows a notification now and stays to handle its click until it closes.
 struct FireCommand {
-    static let usage = "dose-notify fire [--id ID]"
     let paths: DosePaths
 
     func run(_ arguments: inout Arguments) throws(CommandError) {
-        let id = try arguments.option("--id")
+        let id = try arguments.option(.id)
         try arguments.finish()
         let loop = MainLoop()
         let deliverer = Deliverer(paths: paths)

@@ -2,7 +2,6 @@ import DoseSystem
 
 /// `dose-notify run`: the long-running scheduler (the user service).
 struct RunCommand {
-    static let usage = "dose-notify run"
     let paths: DosePaths
 
     func run(_ arguments: inout Arguments) throws(CommandError) {

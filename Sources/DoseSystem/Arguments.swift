@@ -8,6 +8,9 @@ public struct Arguments: Sendable {
         self.words = words
     }
 
+    /// The words not yet taken.
+    public var remaining: [String] { words }
+
     /// True when nothing is left.
     public var isEmpty: Bool { words.isEmpty }
 

@@ -22,6 +22,20 @@ public enum ConfigKey: String, CaseIterable, Sendable {
         rawValue.hasPrefix("provider.") ? String(rawValue.dropFirst("provider.".count)) : rawValue
     }
 
+    /// One line for `dose config --help` and the completions.
+    public var help: String {
+        switch self {
+        case .branch: return "two capital letters (CS, EE, ME, …); doses tagged for it, plus untagged ones"
+        case .notifyTime: return "the morning notification's local time, HH:MM (default 08:00)"
+        case .source: return "the pack `dose sync` fetches: a file path or an http(s) URL"
+        case .sourcePubkey: return "a minisign public key (base64): `dose sync` then accepts only packs it signed"
+        case .syncTimeout: return "seconds a sync's download may take in all, 1 to 3600 (default 60)"
+        case .providerURL: return "the AI provider's http(s) URL (learning queue)"
+        case .providerModel: return "the provider's model name"
+        case .providerKeyFile: return "absolute path of a file holding the provider's API key"
+        }
+    }
+
     /// The value in effect while the key is unset, for keys that have one.
     public var defaultValue: String? {
         switch self {

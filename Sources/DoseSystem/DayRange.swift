@@ -9,7 +9,8 @@ public enum DayRange {
     public static func check(start: CivilDate, days: Int) throws(CommandError) {
         let room = lastDate.daysSinceEpoch - start.daysSinceEpoch + 1
         guard days > room else { return }
-        throw .usage("--days \(days) from \(start) runs past \(lastDate), the last date --date takes; "
-            + "use --days \(max(room, 1)) or less")
+        let (daysName, dateName) = (OptionSpec.days.name, OptionSpec.date.name)
+        throw .usage("\(daysName) \(days) from \(start) runs past \(lastDate), the last date \(dateName) takes; "
+            + "use \(daysName) \(max(room, 1)) or less")
     }
 }

@@ -1,118 +1,113 @@
 # bash completion for dose and dose-notify (Daily Dose)        -*- shell-script -*-
-# Installed as .../bash-completion/completions/dose and .../dose-notify (the same file).
+# Generated from the command tables (CommandTable); do not edit: UPDATE_COMPLETIONS=1 swift test --filter CompletionFileTests
 
-_dose_config_keys="branch notify-time source source.pubkey sync-timeout provider.url provider.model provider.key-file"
-
-# Values for the options both commands share: --date (today, as a start) and --days.
-__dose_option_value()
+# __dose_words WORDS: the words that match the current one.
+__dose_words()
 {
+    COMPREPLY=($(compgen -W "$1" -- "$cur"))
+}
+
+# __dose_values KIND: the values of a kind (the caller's $keys and $commands, $args for a topic's subject).
+__dose_values()
+{
+    local IFS=$'\n'
     case $1 in
-        --date) COMPREPLY=($(compgen -W "$(date +%F)" -- "$cur")) ;;
-        --days) COMPREPLY=($(compgen -W "1 7 30 365" -- "$cur")) ;;
+        file) _filedir json ;;
+        date) __dose_words "$(date +%F)" ;;
+        count) __dose_words "1 7 30 365" ;;
+        keys) IFS=' ' __dose_words "$keys" ;;
+        commands) IFS=' ' __dose_words "$commands" ;;
+        ids) __dose_words "$(dose completions ids 2>/dev/null)" ;;
+        subjects) __dose_words "$(dose completions subjects 2>/dev/null)" ;;
+        topics) __dose_words "$(dose completions topics "${args[${#args[@]} - 1]}" 2>/dev/null)" ;;
+        w:*) IFS=',' __dose_words "${1#w:}" ;;
     esac
+}
+
+# __dose_node OPTIONS ACTIONS KINDS: what may follow the node the words so far reached ($p positionals after it).
+__dose_node()
+{
+    if [[ $cur == -* ]]; then __dose_words "$1"; return; fi
+    if [[ -n $2 ]]; then ((p == 0)) && __dose_words "$2"; return; fi
+    local kinds=($3)
+    if ((p < ${#kinds[@]})); then __dose_values "${kinds[p]}"; else __dose_words "$1"; fi
 }
 
 _dose()
 {
     local cur prev words cword
     _init_completion -n = || return
-
-    local commands="import sync validate config today calendar list search show open learn daemon help"
-    local command="" action="" i
+    local keys='branch notify-time source source.pubkey sync-timeout provider.url provider.model provider.key-file'
+    local commands='import sync validate config today calendar list search show open learn daemon help'
+    local args=() i
     for ((i = 1; i < cword; i++)); do
         case ${words[i]} in
-            -*) ;;
-            *)
-                if [[ -z $command ]]; then
-                    command=${words[i]}
-                elif [[ -z $action ]]; then
-                    action=${words[i]}
-                    break
-                fi
-                ;;
+            (--pubkey | --date | --days | --branch | --from | --kind) ((i++)) ;;
+            (-*) ;;
+            (*) args+=("${words[i]}") ;;
         esac
     done
-
-    if [[ -z $command ]]; then
-        COMPREPLY=($(compgen -W "$commands --help --version" -- "$cur"))
-        return
-    fi
-
     case $prev in
-        --date | --days | --from)
-            __dose_option_value "${prev/--from/--date}"
-            return
-            ;;
-        --kind)
-            COMPREPLY=($(compgen -W "fact formula question" -- "$cur"))
-            return
-            ;;
-        --branch)
-            COMPREPLY=($(compgen -W "CS EE EC ME CE CH" -- "$cur"))
-            return
-            ;;
+        (--pubkey) __dose_values 'text'; return ;;
+        (--date) __dose_values 'date'; return ;;
+        (--days) __dose_values 'count'; return ;;
+        (--branch) __dose_values 'w:CS,EE,EC,ME,CE,CH'; return ;;
+        (--from) __dose_values 'date'; return ;;
+        (--kind) __dose_values 'w:fact,formula,question'; return ;;
     esac
-
-    case $command in
-        import | validate)
-            [[ $prev == --pubkey ]] && return
-            local options="--pubkey --help"
-            [[ $command == validate ]] && options+=" --preview"
-            [[ $cur == -* ]] && COMPREPLY=($(compgen -W "$options" -- "$cur")) && return
-            _filedir json
-            ;;
-        sync)
-            [[ $cur == -* ]] && COMPREPLY=($(compgen -W "--help" -- "$cur")) && return
-            _filedir json
-            ;;
-        config)
-            if [[ -z $action ]]; then
-                COMPREPLY=($(compgen -W "list get set unset --help" -- "$cur"))
-            elif [[ $action == list ]]; then
-                COMPREPLY=($(compgen -W "--branches --help" -- "$cur"))
-            elif [[ $prev == "$action" && $action =~ ^(get|set|unset)$ ]]; then
-                COMPREPLY=($(compgen -W "$_dose_config_keys" -- "$cur"))
-            elif [[ $action == set && $prev == provider.key-file ]]; then
-                _filedir
-            elif [[ $action == set && $prev == source ]]; then
-                _filedir json
-            fi
-            ;;
-        today)
-            COMPREPLY=($(compgen -W "--date --days --branch --all --answer --json --help" -- "$cur"))
-            ;;
-        calendar)
-            COMPREPLY=($(compgen -W "--from --days --branch --all --help" -- "$cur"))
-            ;;
-        list)
-            COMPREPLY=($(compgen -W "--kind --branch --json --help" -- "$cur"))
-            ;;
-        search)
-            [[ $cur == -* ]] && COMPREPLY=($(compgen -W "--help" -- "$cur"))
-            ;;
-        show)
-            COMPREPLY=($(compgen -W "--json --help" -- "$cur"))
-            ;;
-        open)
-            COMPREPLY=($(compgen -W "--print-path --no-launch --help" -- "$cur"))
-            ;;
-        learn)
-            if [[ -z $action ]]; then
-                COMPREPLY=($(compgen -W "tick untick list deck quiz run --help" -- "$cur"))
-            else
-                case $action in
-                    list) COMPREPLY=($(compgen -W "--json --help" -- "$cur")) ;;
-                    quiz) COMPREPLY=($(compgen -W "--interactive --help" -- "$cur")) ;;
-                    *) COMPREPLY=($(compgen -W "--help" -- "$cur")) ;;
-                esac
-            fi
-            ;;
-        daemon)
-            COMPREPLY=($(compgen -W "--help" -- "$cur"))
-            ;;
-        help)
-            [[ -z $action ]] && COMPREPLY=($(compgen -W "$commands" -- "$cur"))
-            ;;
+    local node depth
+    case " ${args[*]} " in
+        (" import "*) node='import' depth=1 ;;
+        (" sync "*) node='sync' depth=1 ;;
+        (" validate "*) node='validate' depth=1 ;;
+        (" config list "*) node='config list' depth=2 ;;
+        (" config get "*) node='config get' depth=2 ;;
+        (" config set "*) node='config set' depth=2 ;;
+        (" config unset "*) node='config unset' depth=2 ;;
+        (" config "*) node='config' depth=1 ;;
+        (" today "*) node='today' depth=1 ;;
+        (" calendar "*) node='calendar' depth=1 ;;
+        (" list "*) node='list' depth=1 ;;
+        (" search "*) node='search' depth=1 ;;
+        (" show "*) node='show' depth=1 ;;
+        (" open "*) node='open' depth=1 ;;
+        (" learn tick "*) node='learn tick' depth=2 ;;
+        (" learn untick "*) node='learn untick' depth=2 ;;
+        (" learn list "*) node='learn list' depth=2 ;;
+        (" learn deck "*) node='learn deck' depth=2 ;;
+        (" learn quiz "*) node='learn quiz' depth=2 ;;
+        (" learn run "*) node='learn run' depth=2 ;;
+        (" learn "*) node='learn' depth=1 ;;
+        (" daemon "*) node='daemon' depth=1 ;;
+        (" help "*) node='help' depth=1 ;;
+        (*) node='' depth=0 ;;
+    esac
+    local p=$((${#args[@]} - depth))
+    case $node in
+        'import') __dose_node '--pubkey -h --help' '' 'file' ;;
+        'sync') __dose_node '-h --help' '' 'file' ;;
+        'validate') __dose_node '--pubkey --preview -h --help' '' 'file' ;;
+        'config list') __dose_node '--branches -h --help' '' '' ;;
+        'config get') __dose_node '-h --help' '' 'keys' ;;
+        'config set') __dose_node '-h --help' '' 'keys text' ;;
+        'config unset') __dose_node '-h --help' '' 'keys' ;;
+        'config') __dose_node '-h --help' 'list get set unset' '' ;;
+        'today') __dose_node '--date --days --branch --all --answer --json -h --help' '' '' ;;
+        'calendar') __dose_node '--from --days --branch --all -h --help' '' '' ;;
+        'list') __dose_node '--kind --branch --json -h --help' '' '' ;;
+        'search') __dose_node '-h --help' '' 'text' ;;
+        'show') __dose_node '--json -h --help' '' 'ids' ;;
+        'open') __dose_node '--print-path --no-launch -h --help' '' 'ids' ;;
+        'learn tick') __dose_node '-h --help' '' 'subjects topics' ;;
+        'learn untick') __dose_node '-h --help' '' 'subjects topics' ;;
+        'learn list') __dose_node '--json -h --help' '' '' ;;
+        'learn deck') __dose_node '-h --help' '' 'subjects topics' ;;
+        'learn quiz') __dose_node '-i --interactive -h --help' '' 'subjects topics' ;;
+        'learn run') __dose_node '-h --help' '' '' ;;
+        'learn') __dose_node '-h --help' 'tick untick list deck quiz run' '' ;;
+        'daemon') __dose_node '-h --help' '' '' ;;
+        'help') __dose_node '-h --help' '' 'commands' ;;
+        '') __dose_node '-h --help --version' 'import sync validate config today calendar list search show open learn daemon help' '' ;;
     esac
 } &&
     complete -F _dose dose
@@ -121,32 +116,35 @@ _dose_notify()
 {
     local cur prev words cword
     _init_completion -n = || return
-
-    case $prev in
-        --date | --days)
-            __dose_option_value "$prev"
-            return
-            ;;
-        --id)
-            return
-            ;;
-    esac
-
-    local command="" i
+    local keys=''
+    local commands='run fire dry-run'
+    local args=() i
     for ((i = 1; i < cword; i++)); do
         case ${words[i]} in
-            --dry-run) command=dry-run ;;
-            --date | --days | --id) ((i++)) ;;
-            -*) ;;
-            *) [[ -z $command ]] && command=${words[i]} ;;
+            (--dry-run) args=(dry-run "${args[@]}") ;;
+            (--id | --date | --days) ((i++)) ;;
+            (-*) ;;
+            (*) args+=("${words[i]}") ;;
         esac
     done
-
-    case $command in
-        "") COMPREPLY=($(compgen -W "run fire --dry-run --help --version" -- "$cur")) ;;
-        run) COMPREPLY=($(compgen -W "--help" -- "$cur")) ;;
-        fire) COMPREPLY=($(compgen -W "--id --help" -- "$cur")) ;;
-        dry-run) COMPREPLY=($(compgen -W "--date --days --id --json --help" -- "$cur")) ;;
+    case $prev in
+        (--id) __dose_values 'ids'; return ;;
+        (--date) __dose_values 'date'; return ;;
+        (--days) __dose_values 'count'; return ;;
+    esac
+    local node depth
+    case " ${args[*]} " in
+        (" run "*) node='run' depth=1 ;;
+        (" fire "*) node='fire' depth=1 ;;
+        (" dry-run "*) node='dry-run' depth=1 ;;
+        (*) node='' depth=0 ;;
+    esac
+    local p=$((${#args[@]} - depth))
+    case $node in
+        'run') __dose_node '-h --help' '' '' ;;
+        'fire') __dose_node '--id -h --help' '' '' ;;
+        'dry-run') __dose_node '--date --days --id --json -h --help' '' '' ;;
+        '') __dose_node '-h --help --version --dry-run' 'run fire dry-run' '' ;;
     esac
 } &&
     complete -F _dose_notify dose-notify

@@ -48,7 +48,9 @@ complete_in_zsh() {
 # fish: XDG_DATA_DIRS puts the vendor directory on fish's completion path, as for a system install;
 # fish autoloads a command's completions only when the command is on PATH (stand-ins will do).
 mkdir -p "$work/bin"
-for command in dose dose-notify; do printf '#!/bin/sh\nexit 0\n' >"$work/bin/$command"; chmod +x "$work/bin/$command"; done
+# The stand-ins run the real programs: the completions ask `dose completions ids|subjects|topics` for values.
+for command in dose dose-notify; do printf '#!/bin/sh\nexec "%s" "$@"\n' "$DOSE_BIN/$command" >"$work/bin/$command"; chmod +x "$work/bin/$command"; done
+export PATH="$work/bin:$PATH" XDG_DATA_HOME="$work/data" XDG_CONFIG_HOME="$work/config" XDG_STATE_HOME="$work/state" XDG_CACHE_HOME="$work/cache"
 complete_in_fish() {
     PATH="$work/bin:$PATH" XDG_DATA_DIRS="$share:/usr/share" fish -c "complete -C '$1'" | cut -f1
 }
@@ -84,6 +86,18 @@ for shell in bash zsh fish; do
     check "$shell" "dose-notify --" --dry-run --help --version
     check "$shell" "dose-notify --dry-run --" --date --days --id --json
     check "$shell" "dose-notify fire --" --id
+done
+# Values only the data knows: ids from the snapshot, subjects and topics from the learning queue.
+expect "the sample pack imports" dose import "$DOSE_ROOT/content/sample-pack.json"
+expect "a topic is ticked" dose learn tick Circuits Thevenin
+some_id=$(dose completions ids | head -1)
+[ -n "$some_id" ] || fail "dose completions ids printed no id"
+for shell in bash zsh fish; do
+    check "$shell" "dose show " "$some_id"
+    check "$shell" "dose open " "$some_id"
+    check "$shell" "dose-notify fire --id " "$some_id"
+    check "$shell" "dose learn deck " Circuits
+    check "$shell" "dose learn quiz Circuits " Thevenin
 done
 check bash "dose --" --help --version
 check zsh "dose --" --help --version

@@ -115,7 +115,7 @@ as_student /usr/bin/dose-notify --dry-run >"$art/dry-run.txt" 2>&1 || { cat "$ar
 expect "dose-notify --dry-run prints the next notification" test -s "$art/dry-run.txt"
 as_student /usr/bin/dose today >"$art/today.txt" 2>&1 || { cat "$art/today.txt"; fail "dose today"; }
 as_student /usr/bin/dose import --help >"$art/import-help.txt" 2>&1 || fail "dose import --help"
-expect "dose import --help is the command's own" grep -qE "^Usage: dose import( \[[^]]*\])* PACK$" "$art/import-help.txt"
+expect "dose import --help is the command's own" grep -qE "^Usage: dose import( \[[^]]*\])* PACK( \[[^]]*\])*$" "$art/import-help.txt"
 own_help() { # own_help PROGRAM COMMAND: `PROGRAM COMMAND --help` prints that command's usage, exit 0
     local text
     text=$(as_student "/usr/bin/$1" "$2" --help) && grep -qE "^Usage: $1 (--)?${2#--}( |$)" <<<"$text"
