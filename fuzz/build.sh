@@ -31,7 +31,8 @@ for target in ${*:-latex pack snapshot index time config}; do
         case $input in
             *.swift) sources+=("$input") ;;
             */CGLib | */GLibGlue) ;;
-            *) sources+=("$input"/*.swift) ;;
+            # Recursive: DoseSystem keeps its command-table machinery in a folder of its own.
+            *) while IFS= read -r file; do sources+=("$file"); done < <(find "$input" -name '*.swift' | sort) ;;
         esac
     done
     if [ "$target" = config ]; then
