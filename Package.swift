@@ -36,6 +36,9 @@ let package = Package(
         .systemLibrary(
             name: "CNotify", path: "Sources/CNotify", pkgConfig: "libnotify",
             providers: [.apt(["libnotify-dev"])]),
+        .systemLibrary(
+            name: "CSecret", path: "Sources/CSecret", pkgConfig: "libsecret-1",
+            providers: [.apt(["libsecret-1-dev"])]),
 
         // Pure core: no I/O, no Foundation; only the Swift standard library.
         .target(name: "DoseCore", swiftSettings: noFoundation),
@@ -62,6 +65,12 @@ let package = Package(
         .target(name: "DoseCompletions", dependencies: ["DoseSystem"], swiftSettings: noFoundation),
         .target(name: "DoseNotifier", dependencies: ["DoseCore", "DoseSystem", "GLibGlue", "CGLib", "CNotify"], swiftSettings: noFoundation),
 
+        // The provider's key in the Secret Service (GNOME Keyring, KWallet), behind libsecret's one wrapper file.
+        .target(name: "DoseSecret", dependencies: ["DoseSystem", "GLibGlue", "CGLib", "CSecret"], swiftSettings: noFoundation),
+        // The desktop app's logic, without GTK: what the window shows for which day and id, what a click
+        // or a preference change means. Tested like the rest; the widgets only draw it.
+        .target(name: "DoseDesktop", dependencies: ["DoseCore", "DoseSystem", "DoseStore", "DoseApp", "DoseLearning", "DoseSecret", "GLibGlue", "CGLib"], swiftSettings: noFoundation),
+
         .executableTarget(name: "DoseCommand", dependencies: ["DoseApp"], path: "Sources/dose", swiftSettings: noFoundation),
         .executableTarget(name: "DoseNotifyCommand", dependencies: ["DoseNotifier"], path: "Sources/dose-notify", swiftSettings: noFoundation),
 
@@ -76,6 +85,8 @@ let package = Package(
         .testTarget(name: "DoseAppTests", dependencies: ["DoseApp", "DoseNotifier", "DoseCompletions", "DoseCore", "DoseSystem", "DoseStore", "DoseTestSupport"]),
         .testTarget(name: "DoseLearningTests", dependencies: ["DoseLearning", "DoseStore", "DoseCore", "DoseSystem", "DoseTestSupport"]),
         .testTarget(name: "DoseNotifierTests", dependencies: ["DoseNotifier", "DoseCore", "DoseSystem"]),
+        .testTarget(name: "DoseSecretTests", dependencies: ["DoseSecret", "DoseSystem", "DoseTestSupport"]),
+        .testTarget(name: "DoseDesktopTests", dependencies: ["DoseDesktop", "DoseApp", "DoseCore", "DoseSystem", "DoseStore", "DoseTestSupport"]),
         .testTarget(name: "GLibGlueTests", dependencies: ["GLibGlue", "CGLib"]),
     ],
     swiftLanguageModes: [.v6]

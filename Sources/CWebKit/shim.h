@@ -1,0 +1,4 @@
+#ifndef DAILY_DOSE_CWEBKIT_SHIM_H
+#define DAILY_DOSE_CWEBKIT_SHIM_H
+#include <webkit/webkit.h>
+#endif
