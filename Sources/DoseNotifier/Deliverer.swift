@@ -1,38 +1,84 @@
 import DoseCore
 import DoseSystem
+import GLibGlue
 
 /// Builds and shows one day's notification, and opens the advertised dose on a click.
 ///
-/// Shared by the scheduler (which performs `SchedulerMachine`'s `send` and `openPage` effects with it)
-/// and `dose-notify fire`. The notification server and the page are seams (`NotificationServer`,
-/// `DosePageShowing`); the snapshot and config are read from their files when a send or a click
-/// happens. Lives on the GLib main loop's thread.
+/// Shared by the scheduler (which performs `SchedulerMachine`'s `send`, `reshow` and `openDose`
+/// effects with it) and `dose-notify fire`. The servers, the app and the page are seams
+/// (`NotificationServer`, `ShellNotifications`, `DesktopAppLink`, `DosePageShowing`); the snapshot
+/// and config are read from their files when a send or a click happens. Lives on the GLib main loop's thread.
 final class Deliverer {
     private let paths: DosePaths
     private let server: any NotificationServer
+    private let shell: any ShellNotifications
+    private let app: any DesktopAppLink
     private let pages: any DosePageShowing
+    private let hasDisplay: () -> Bool
     /// Called when a shown notification is clicked, with its item's id: by default, `open`.
     var onClick: ((_ itemID: String, _ activationToken: String?) -> Void)?
-    /// Called when a notification leaves the screen, with how many are left.
-    var onClosed: ((Int) -> Void)?
+    /// Called when the notification shown last leaves the screen, with the server's id for it.
+    var onClosed: ((_ serverID: UInt32) -> Void)?
 
-    init(paths: DosePaths, server: any NotificationServer = LibNotifyServer(), pages: (any DosePageShowing)? = nil) {
+    init(
+        paths: DosePaths, server: any NotificationServer = LibNotifyServer(),
+        shell: any ShellNotifications = SessionBusShellNotifications(), app: any DesktopAppLink = SessionBusAppLink(),
+        pages: (any DosePageShowing)? = nil, hasDisplay: @escaping () -> Bool = { ClickRoute.hasDisplay() }
+    ) {
         self.paths = paths
         self.server = server
+        self.shell = shell
+        self.app = app
         self.pages = pages ?? DosePageLauncher(paths: paths)
+        self.hasDisplay = hasDisplay
     }
 
-    /// Resolves the item for `day` (or takes `itemID`) from the snapshot as it is now, and shows it.
+    /// Resolves the item for `day` (or takes `itemID`) from the snapshot as it is now, and shows it,
+    /// in place of the server's notification `replacing` when given.
     ///
-    /// Returns the id shown. The copy is built from a Teaser, which cannot see a question's answer;
-    /// on a server without actions the body ends with the item's short code, never its id.
+    /// Where GNOME Shell is the server (org.gtk.Notifications), the notification goes there for the
+    /// app, whose `open-dose` action a click activates; else (or when the Shell refuses it) to the
+    /// freedesktop server. The copy is built from a Teaser, which cannot see a question's answer; on
+    /// a server without actions the body ends with the item's short code, never its id.
     @discardableResult
-    func deliver(day: CivilDate, itemID: String? = nil) throws(NotificationError) -> String {
+    func deliver(day: CivilDate, itemID: String? = nil, replacing: UInt32? = nil) throws(NotificationError) -> Delivery {
         // No server first: a retry helps there, and a missing snapshot should not hide a missing server.
         if let problem = server.unavailability() { throw .serverUnavailable(problem) }
-        guard let capabilities = server.capabilities() else {
+        let viaShell = shell.isAvailable()
+        let capabilities = server.capabilities()
+        guard viaShell || capabilities != nil else {
             throw .serverUnavailable("nothing owns org.freedesktop.Notifications on the session bus")
         }
+        let item = try resolve(day: day, itemID: itemID)
+
+        if viaShell {
+            let copy = CopyBuilder.copy(for: Teaser(item), markup: false, openHint: nil)
+            do throws(GLibError) {
+                try shell.add(copy)
+                return Delivery(itemID: item.id, serverID: nil)
+            } catch {
+                guard capabilities != nil else { throw .serverUnavailable("GNOME Shell refused the notification: \(error.message)") }
+                Log.warning("GNOME Shell refused the notification (\(error.message)); sending it to org.freedesktop.Notifications")
+            }
+        }
+        let capabilitySet = capabilities ?? []
+        let hasActions = capabilitySet.contains("actions")
+        let copy = CopyBuilder.copy(
+            for: Teaser(item), markup: capabilitySet.contains("body-markup"),
+            openHint: hasActions ? nil : NotificationPreview.openHint(forID: item.id))
+        let id = item.id
+        let serverID = try server.show(
+            copy, actions: hasActions, replacing: replacing,
+            onClick: { [weak self] token in
+                guard let self else { return }
+                if let onClick { onClick(id, token) } else { open(itemID: id, activationToken: token) }
+            },
+            onClosed: { [weak self] serverID in self?.onClosed?(serverID) })
+        return Delivery(itemID: id, serverID: serverID)
+    }
+
+    /// The item for `day`'s notification, or `itemID`'s, read from the snapshot as it is now.
+    private func resolve(day: CivilDate, itemID: String?) throws(NotificationError) -> Item {
         // The one snapshot reader: the lean index, then only the item shown decoded (and validated) in full.
         let found: Item?
         do throws(CommandError) {
@@ -49,27 +95,30 @@ final class Deliverer {
             if let itemID { throw .noContent("no item with id \(JSONWriter.quoted(itemID)) in the snapshot") }
             throw .noContent("no dose for \(day): the snapshot's pool has nothing for this branch")
         }
-
-        let hasActions = capabilities.contains("actions")
-        let copy = CopyBuilder.copy(
-            for: Teaser(item), markup: capabilities.contains("body-markup"),
-            openHint: hasActions ? nil : NotificationPreview.openHint(forID: item.id))
-        let id = item.id
-        try server.show(
-            copy, actions: hasActions,
-            onClick: { [weak self] token in
-                guard let self else { return }
-                if let onClick { onClick(id, token) } else { open(itemID: id, activationToken: token) }
-            },
-            onClosed: { [weak self] remaining in self?.onClosed?(remaining) })
-        return id
+        return item
     }
 
-    /// Opens the dose a notification advertised: looked up by id in the unfiltered pool, never re-resolved.
+    /// Takes the notification shown last off the screen, once its click is handled.
+    func closeShown() {
+        server.closeShown()
+    }
+
+    /// Opens the dose a notification advertised: the app's `open-dose` with the id when there is a
+    /// display and the app answers on the bus; else (or when the app fails) the dose page, looked up
+    /// by id in the unfiltered pool, never re-resolved.
     ///
     /// An id no longer in the pool opens the honest "no longer available" page. The log lines name no
     /// id: which dose was opened is not recorded anywhere.
     func open(itemID: String, activationToken: String?) {
+        if ClickRoute.choose(hasDisplay: hasDisplay(), appAvailable: app.isAvailable) == .app {
+            do {
+                try app.openDose(itemID: itemID, activationToken: activationToken)
+                Log.info("the dose clicked was handed to the Daily Dose app")
+                return
+            } catch {
+                Log.warning("the Daily Dose app did not take the click (\(error.message)); opening the page instead")
+            }
+        }
         let item: Item?
         do {
             item = try SnapshotReader.read(SnapshotFile(path: paths.snapshot)).item(id: itemID)

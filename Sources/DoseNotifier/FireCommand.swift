@@ -2,21 +2,34 @@ import DoseCore
 import DoseSystem
 import GLibGlue
 
-/// `dose-notify fire [--id ID]`: shows a notification now and stays to handle its click until it closes.
+/// `dose-notify fire [--id ID] [--wait SECONDS]`: shows a notification now and stays to handle its
+/// click until it closes, is clicked, or the wait runs out.
 struct FireCommand {
+    /// How long `fire` waits for a click by default: some servers (notification-daemon) never report
+    /// a notification closed, and `fire` must end.
+    static let defaultWait = 600
+
     let paths: DosePaths
 
     func run(_ arguments: inout Arguments) throws(CommandError) {
         let id = try arguments.option(.id)
+        let wait = try arguments.dayCount(.wait) ?? Self.defaultWait
         try arguments.finish()
         let loop = MainLoop()
         let deliverer = Deliverer(paths: paths)
-        deliverer.onClosed = { remaining in if remaining == 0 { loop.quit() } }
+        deliverer.onClosed = { _ in loop.quit() }
+        deliverer.onClick = { [unowned deliverer] itemID, token in
+            deliverer.open(itemID: itemID, activationToken: token)
+            // Handled: closed (LXQt keeps it up otherwise), and nothing is left to wait for.
+            deliverer.closeShown()
+            loop.quit()
+        }
         let today = SystemZone.current().civilDate(at: WallClock.now())
+        let delivery: Delivery
         do {
-            let shown = try deliverer.deliver(day: today, itemID: id)
+            delivery = try deliverer.deliver(day: today, itemID: id)
             // Today's id would spoil the dose (ids are authored words): the day, unless the id was given.
-            Console.print(id == nil ? "Shown: the dose of \(today)" : "Shown: \(shown)")
+            Console.print(id == nil ? "Shown: the dose of \(today)" : "Shown: \(delivery.itemID)")
         } catch {
             switch error {
             case .serverUnavailable: throw CommandError(error.description, exitCode: .unavailable)
@@ -24,12 +37,20 @@ struct FireCommand {
             case .unconfirmed: throw CommandError(error.description, exitCode: .temporaryFailure)
             }
         }
+        // GNOME Shell took it for the app: a click activates the app by itself.
+        guard delivery.serverID != nil else { return }
         // A server that goes away takes the notification with it: nothing is left to click.
         let watch = ServerWatch(appeared: {}, vanished: {
             Log.notice("the notification server went away; nothing left to wait for")
             loop.quit()
         })
+        let deadline = SourceHandle.timeout(milliseconds: UInt32(wait) * 1000) {
+            Log.notice("no click within \(wait) s; closing the notification and stopping")
+            deliverer.closeShown()
+            loop.quit()
+            return false
+        }
         loop.run()
-        withExtendedLifetime(watch) {}
+        withExtendedLifetime((watch, deadline)) {}
     }
 }

@@ -97,6 +97,21 @@ enum LibNotify {
         if shown == 0 { throw .serverUnavailable("the server refused the notification") }
     }
 
+    /// Makes the next `show` replace the server's notification `id` in place (`replaces_id`).
+    static func replace(_ notification: UnsafeMutablePointer<NotifyNotification>, serverID id: UInt32) {
+        dd_notify_set_id(notification, gint(bitPattern: id))
+    }
+
+    /// The server's id of the shown notification (0 before it is shown and after it closed).
+    static func serverID(_ notification: UnsafeMutablePointer<NotifyNotification>) -> UInt32 {
+        UInt32(bitPattern: dd_notify_get_id(notification))
+    }
+
+    /// Asks the server to take the notification off the screen (`CloseNotification`).
+    static func close(_ notification: UnsafeMutablePointer<NotifyNotification>) throws(GLibError) {
+        _ = try check("close the notification") { error in notify_notification_close(notification, error) }
+    }
+
     /// The activation token the server sent with the action being handled, if any.
     static func activationToken(_ notification: UnsafeMutablePointer<NotifyNotification>) -> String? {
         notify_notification_get_activation_token(notification).map { String(cString: $0) }

@@ -36,8 +36,11 @@ public enum NotifyCLI {
 
     static let fireCommand: CommandSpec = CommandSpec(
         "fire", summary: "show a notification now and handle its click",
-        details: "Shows today's notification now (or the item ID's) and waits to handle its click until it closes.",
-        options: [OptionSpec.id.helping("notify this item instead of today's")],
+        details: """
+            Shows today's notification now (or the item ID's) and waits to handle its click until it is
+            clicked, closes, or SECONDS pass (600 by default: some servers never report it closed).
+            """,
+        options: [OptionSpec.id.helping("notify this item instead of today's"), .wait],
         run: { arguments throws(CommandError) in try FireCommand(paths: .fromEnvironment()).run(&arguments) })
 
     static let dryRunCommand: CommandSpec = CommandSpec(
@@ -59,4 +62,6 @@ public enum NotifyCLI {
 
 extension OptionSpec {
     static let id = OptionSpec("--id", value: "ID", kind: .itemID, help: "preview this item instead of the day's")
+    static let wait = OptionSpec(
+        "--wait", value: "SECONDS", kind: .count, help: "wait at most SECONDS for a click (1 to 100000; 600)")
 }

@@ -26,11 +26,14 @@ final class Scheduler {
     private var exit: SchedulerExit?
     private var loop: MainLoop?
     private let stamp: FiredStamp
+    /// The notification on screen, kept for a scheduler restarted while it is up.
+    private let record: NotificationRecord
 
     init(paths: DosePaths) {
         self.paths = paths
         deliverer = Deliverer(paths: paths)
         stamp = FiredStamp(path: paths.firedStamp)
+        record = NotificationRecord(paths: paths)
     }
 
     /// Sets up the timer and the watches, plans, and runs the main loop until SIGTERM.
@@ -53,13 +56,14 @@ final class Scheduler {
             }
         }
         deliverer.onClick = { [weak self] id, token in self?.handle(.clicked(itemID: id, activationToken: token)) }
+        deliverer.onClosed = { [weak self] serverID in self?.handle(.notificationClosed(serverID: serverID)) }
         serverWatch = makeServerWatch()
         if Environment.value("DBUS_SESSION_BUS_ADDRESS") == nil, let runtime = paths.runtimeDirectory {
             busSocketWatch = FileWatch(path: runtime + "/bus") { [weak self] in self?.lookForBus(looksLeft: 10) }
         }
         watchBusClose()
         Log.info("dose-notify started; snapshot \(paths.snapshot)")
-        handle(.tick(read()))
+        handle(.started(read(), record: record.read()))
         loop.run()
         if exit == .sessionBusClosed { throw NotifierSetupError("the D-Bus session bus closed", sessionBusClosed: true) }
         Log.info("dose-notify stopping")
@@ -93,18 +97,36 @@ final class Scheduler {
                 if error.clockChanged { return .tick(read()) }
                 Log.error("cannot arm the timer: \(error)")
             }
-        case .send(let day):
+        case .send(let day, let replacing):
             do {
-                try deliverer.deliver(day: day)
-                return .sendFinished(.shown, now: WallClock.now())
+                let delivery = try deliverer.deliver(day: day, replacing: replacing)
+                return .sendFinished(.shown(delivery), now: WallClock.now())
             } catch {
                 return .sendFinished(.failed(error), now: WallClock.now())
             }
+        case .reshow(let shown):
+            do {
+                let delivery = try deliverer.deliver(day: shown.day, itemID: shown.itemID, replacing: shown.serverID)
+                return .reshowFinished(serverID: delivery.serverID)
+            } catch {
+                // Not the error itself: for a retired dose it names the id, and the journal names none.
+                let why = if case .serverUnavailable = error { "no notification server" } else { "its dose is not in the snapshot" }
+                Log.notice("cannot show the notification of \(shown.day) again (\(why)); forgetting it")
+                return .reshowFinished(serverID: nil)
+            }
+        case .writeRecord(let shown):
+            do { try record.write(shown) } catch {
+                Log.warning("cannot keep the notification's id (\(error)); a restarted scheduler will not hear its click")
+            }
+        case .removeRecord:
+            record.remove()
+        case .closeNotification:
+            deliverer.closeShown()
         case .writeStamp(let day):
             do { try stamp.write(day) } catch {
                 Log.error("cannot record that \(day) fired (\(error)); this process will not fire it again")
             }
-        case .openPage(let itemID, let activationToken):
+        case .openDose(let itemID, let activationToken):
             deliverer.open(itemID: itemID, activationToken: activationToken)
         case .log(let priority, let message):
             Log.write(priority, message)

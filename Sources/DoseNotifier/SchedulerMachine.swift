@@ -27,12 +27,37 @@ struct SchedulerMachine {
     private(set) var announced: Int64?
     /// The send in flight: its day, and the time and zone of the plan that started it.
     private var sending: (day: CivilDate, now: Int64, zone: any ZoneRules)?
+    /// Our notification on the freedesktop server's screen, as the runtime record keeps it.
+    private(set) var onScreen: ShownDose?
+    /// The recorded notification being shown again after a restart.
+    private var reshowing: ShownDose?
 
     /// The effects of `event`, in the order the interpreter performs them.
     mutating func handle(_ event: SchedulerEvent) -> [SchedulerEffect] {
         switch event {
         case .tick(let reading):
             return plan(reading)
+        case .started(let reading, let record):
+            onScreen = record
+            var effects = plan(reading)
+            // A day's send replaces the recorded notification in place; otherwise show it again, so the
+            // click on it (heard only by the process that sent it) reaches us.
+            if let record, !effects.contains(where: { if case .send = $0 { true } else { false } }) {
+                reshowing = record
+                effects += [.log(.info, "a notification of \(record.day) is on screen from before the restart; showing it again in place"),
+                            .reshow(record)]
+            }
+            return effects
+        case .reshowFinished(let serverID):
+            guard let record = reshowing else { return [] }
+            reshowing = nil
+            guard let serverID else {
+                onScreen = nil
+                return [.removeRecord]
+            }
+            let shown = ShownDose(serverID: serverID, itemID: record.itemID, day: record.day)
+            onScreen = shown
+            return [.writeRecord(shown)]
         case .clockChanged:
             return [.log(.info, "the clock was set or the machine resumed; planning again"), .planAgain]
         case .inputChanged:
@@ -45,14 +70,19 @@ struct SchedulerMachine {
             retry.reset()
             return [.log(.info, "a notification server appeared; retrying now"), .planAgain]
         case .serverVanished:
-            // Nothing to do: a shown notification went with its server, and a day is never sent twice.
-            return []
+            // A shown notification went with its server (its id may name another's on the next one);
+            // a day is never sent twice.
+            return forgetOnScreen()
         case .sendFinished(let outcome, let now):
             return finished(outcome, now: now)
         case .clicked(let itemID, let activationToken):
-            return [.openPage(itemID: itemID, activationToken: activationToken)]
+            // Handled once: closed, so a server that keeps it up (LXQt) does not open it again on each click.
+            return [.openDose(itemID: itemID, activationToken: activationToken), .closeNotification] + forgetOnScreen()
+        case .notificationClosed(let serverID):
+            guard onScreen?.serverID == serverID else { return [] }
+            return forgetOnScreen()
         case .busClosed:
-            return [
+            return forgetOnScreen() + [
                 .log(.error, "the D-Bus session bus closed; stopping with a failure so the service starts again"),
                 .exit(.sessionBusClosed),
             ]
@@ -79,7 +109,7 @@ struct SchedulerMachine {
                 return [.arm(at: min(blocked.until, reading.now + FirePlanner.replanInterval))]
             }
             sending = (plan.day, reading.now, reading.zone)
-            return [.send(day: plan.day)]
+            return [.send(day: plan.day, replacing: onScreen?.serverID)]
         }
     }
 
@@ -88,9 +118,18 @@ struct SchedulerMachine {
         self.sending = nil
         let day = sending.day
         switch outcome {
-        case .shown:
+        case .shown(let delivery):
+            var effects = markFired(day)
+            if let serverID = delivery.serverID {
+                let shown = ShownDose(serverID: serverID, itemID: delivery.itemID, day: day)
+                onScreen = shown
+                effects.append(.writeRecord(shown))
+            } else {
+                // GNOME Shell has it: a click goes to the app, not to us.
+                effects += forgetOnScreen()
+            }
             // The day, never the item: the journal keeps no record of which dose was seen.
-            return markFired(day) + [.log(.info, "notified \(day)"), .planAgain]
+            return effects + [.log(.info, "notified \(day)"), .planAgain]
         case .failed(let error):
             switch error {
             case .unconfirmed:
@@ -114,6 +153,13 @@ struct SchedulerMachine {
                 ]
             }
         }
+    }
+
+    /// Nothing of ours is on screen any more: the record goes.
+    private mutating func forgetOnScreen() -> [SchedulerEffect] {
+        guard onScreen != nil else { return [] }
+        onScreen = nil
+        return [.removeRecord]
     }
 
     /// Records `day` as notified, in the stamp and in memory.

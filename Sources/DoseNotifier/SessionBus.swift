@@ -1,7 +1,9 @@
 import CGLib
 import GLibGlue
 
-/// The session bus connection GIO shares across the process (libnotify talks over the same one).
+/// The session bus connection GIO shares across the process (libnotify talks over the same one), and
+/// the one wrapper through which the scheduler's own D-Bus calls pass: every raw `g_dbus_*` and
+/// `g_variant_*` call of the module is here.
 enum SessionBus {
     /// A reference on the shared connection, which the caller unrefs; throws when there is no session bus.
     static func connect() throws(GLibError) -> OpaquePointer {
@@ -19,6 +21,92 @@ enum SessionBus {
             return nil
         } catch {
             return error.message
+        }
+    }
+
+    /// Calls `method` and returns the reply's arguments, read by `read` (nil for a call without an answer).
+    ///
+    /// The call may start `destination` by D-Bus activation, and waits at most `timeoutMilliseconds`.
+    static func call<Reply>(
+        _ destination: String, path: String, interface: String, method: String, _ parameters: DBusValue,
+        timeoutMilliseconds: Int32 = 10_000, read: (Reader) -> Reply
+    ) throws(GLibError) -> Reply {
+        let connection = try connect()
+        defer { g_object_unref(UnsafeMutableRawPointer(connection)) }
+        let reply = try check("call \(interface).\(method) on \(destination)") { error in
+            g_dbus_connection_call_sync(
+                connection, destination, path, interface, method, make(parameters), nil,
+                G_DBUS_CALL_FLAGS_NONE, timeoutMilliseconds, nil, error)
+        }
+        guard let reply else { throw GLibError(operation: "call \(method)", message: "no reply", code: 0) }
+        defer { g_variant_unref(reply) }
+        return read(Reader(value: reply))
+    }
+
+    /// Whether `name` has an owner on the bus now.
+    static func nameHasOwner(_ name: String) -> Bool {
+        let owned = try? call(
+            "org.freedesktop.DBus", path: "/org/freedesktop/DBus", interface: "org.freedesktop.DBus",
+            method: "NameHasOwner", .tuple([.string(name)]), timeoutMilliseconds: 5_000
+        ) { $0.boolean(at: 0) }
+        return owned ?? false
+    }
+
+    /// Whether the bus would start `name` on demand (a D-Bus service file for it).
+    static func isActivatable(_ name: String) -> Bool {
+        let names = try? call(
+            "org.freedesktop.DBus", path: "/org/freedesktop/DBus", interface: "org.freedesktop.DBus",
+            method: "ListActivatableNames", .tuple([]), timeoutMilliseconds: 5_000
+        ) { $0.strings(at: 0) }
+        return names?.contains(name) ?? false
+    }
+
+    /// Reads a reply's arguments (borrowed: valid only inside the `read` closure).
+    struct Reader {
+        fileprivate let value: OpaquePointer
+
+        /// The boolean argument at `index`.
+        func boolean(at index: Int) -> Bool {
+            withChild(value, index) { g_variant_get_boolean($0) != 0 }
+        }
+
+        /// The string-array argument at `index`.
+        func strings(at index: Int) -> [String] {
+            withChild(value, index) { array in
+                (0..<Int(g_variant_n_children(array))).map { item in
+                    withChild(array, item) { String(cString: g_variant_get_string($0, nil)) }
+                }
+            }
+        }
+
+        private func withChild<T>(_ parent: OpaquePointer, _ index: Int, _ body: (OpaquePointer) -> T) -> T {
+            let child = g_variant_get_child_value(parent, gsize(index))!
+            defer { g_variant_unref(child) }
+            return body(child)
+        }
+    }
+
+    /// A new floating GVariant for `value` (sunk by the call that takes it).
+    private static func make(_ value: DBusValue) -> OpaquePointer {
+        switch value {
+        case .string(let text): return g_variant_new_string(text)
+        case .uint32(let number): return g_variant_new_uint32(number)
+        case .boolean(let flag): return g_variant_new_boolean(flag ? 1 : 0)
+        case .variant(let inner): return g_variant_new_variant(make(inner))
+        case .array(let element, let items): return array(of: element, items.map(make))
+        case .vardict(let entries):
+            return array(of: "{sv}", entries.map { entry in
+                g_variant_new_dict_entry(g_variant_new_string(entry.key), g_variant_new_variant(make(entry.value)))
+            })
+        case .tuple(let items):
+            let children: [OpaquePointer?] = items.map(make)
+            return children.withUnsafeBufferPointer { g_variant_new_tuple($0.baseAddress, gsize($0.count)) }
+        }
+    }
+
+    private static func array(of element: String, _ children: [OpaquePointer?]) -> OpaquePointer {
+        children.withUnsafeBufferPointer { buffer in
+            g_variant_new_array(g_variant_type_checked_(element), buffer.baseAddress, gsize(buffer.count))
         }
     }
 }

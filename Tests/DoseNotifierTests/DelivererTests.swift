@@ -1,25 +1,68 @@
 import DoseCore
 import DoseSystem
 import Foundation
+import GLibGlue
 import Testing
 
 @testable import DoseNotifier
 
 /// A scripted notification server: what it answers, and what it was asked to show.
 final class ScriptedServer: NotificationServer {
+    struct Shown {
+        var copy: NotificationCopy
+        var actions: Bool
+        var replacing: UInt32?
+        var click: (String?) -> Void
+        var closed: (UInt32) -> Void
+    }
     var problem: String?
     var caps: Set<String>? = ["actions", "body", "body-markup"]
     var showError: NotificationError?
-    private(set) var shown: [(copy: NotificationCopy, actions: Bool, click: (String?) -> Void)] = []
+    var nextID: UInt32 = 30
+    private(set) var shown: [Shown] = []
+    private(set) var closeRequests = 0
 
     func unavailability() -> String? { problem }
     func capabilities() -> Set<String>? { caps }
     func show(
-        _ copy: NotificationCopy, actions: Bool,
-        onClick: @escaping (String?) -> Void, onClosed: @escaping (Int) -> Void
-    ) throws(NotificationError) {
+        _ copy: NotificationCopy, actions: Bool, replacing: UInt32?,
+        onClick: @escaping (String?) -> Void, onClosed: @escaping (UInt32) -> Void
+    ) throws(NotificationError) -> UInt32 {
         if let showError { throw showError }
-        shown.append((copy, actions, onClick))
+        shown.append(Shown(copy: copy, actions: actions, replacing: replacing, click: onClick, closed: onClosed))
+        // A server keeps the id it is asked to replace, else gives a new one.
+        if let replacing { return replacing }
+        nextID += 1
+        return nextID
+    }
+    func closeShown() { closeRequests += 1 }
+}
+
+/// A scripted GNOME Shell (org.gtk.Notifications): absent unless told, refusing when given an error.
+final class ScriptedShell: ShellNotifications {
+    var available = false
+    var refusal: GLibError?
+    private(set) var added: [NotificationCopy] = []
+    func isAvailable() -> Bool { available }
+    func add(_ copy: NotificationCopy) throws(GLibError) {
+        if let refusal { throw refusal }
+        added.append(copy)
+    }
+}
+
+/// A scripted desktop app: whether it answers, whether it fails, what it was asked to open.
+final class ScriptedApp: DesktopAppLink {
+    var available = true
+    var failure: GLibError?
+    private(set) var asked = 0
+    private(set) var opened: [(id: String, token: String?)] = []
+    func isAvailable() -> Bool {
+        asked += 1
+        return available
+    }
+    func openDose(itemID: String, activationToken: String?) throws(GLibError) {
+        if let failure { throw failure }
+        opened.append((itemID, activationToken))
     }
 }
 
@@ -29,6 +72,14 @@ final class RecordedPages: DosePageShowing {
     func show(item: Item?, requestedID: String, activationToken: String?) throws {
         shown.append((item, requestedID, activationToken))
     }
+}
+
+/// A deliverer on scripted seams (never the real bus): no Shell, no app, no display unless given.
+func makeDeliverer(
+    _ paths: DosePaths, server: ScriptedServer, pages: RecordedPages = RecordedPages(), shell: ScriptedShell = ScriptedShell(),
+    app: ScriptedApp = ScriptedApp(), display: Bool = false
+) -> Deliverer {
+    Deliverer(paths: paths, server: server, shell: shell, app: app, pages: pages, hasDisplay: { display })
 }
 
 /// The deliverer's branches (the send's and the click's), with a scripted server and a real snapshot file.
@@ -77,9 +128,9 @@ final class RecordedPages: DosePageShowing {
     @Test func showsTheDaysDoseWithActionsAndNoHint() throws {
         let home = try Home()
         let server = ScriptedServer()
-        let deliverer = Deliverer(paths: home.paths, server: server, pages: RecordedPages())
+        let deliverer = makeDeliverer(home.paths, server: server)
         let day = try Self.day(of: "q-weber-unit")
-        #expect(try deliverer.deliver(day: day) == "q-weber-unit")
+        #expect(try deliverer.deliver(day: day) == Delivery(itemID: "q-weber-unit", serverID: 31))
         let shown = try #require(server.shown.first)
         #expect(shown.actions)
         #expect(shown.copy.summary == "Question of the day")
@@ -92,7 +143,7 @@ final class RecordedPages: DosePageShowing {
         let home = try Home()
         let server = ScriptedServer()
         server.caps = ["body"]
-        let deliverer = Deliverer(paths: home.paths, server: server, pages: RecordedPages())
+        let deliverer = makeDeliverer(home.paths, server: server)
         try deliverer.deliver(day: try Self.day(of: "q-weber-unit"))
         let shown = try #require(server.shown.first)
         #expect(!shown.actions)
@@ -104,7 +155,7 @@ final class RecordedPages: DosePageShowing {
         let home = try Home()
         let server = ScriptedServer()
         server.problem = "no D-Bus session bus: Cannot autolaunch"
-        let deliverer = Deliverer(paths: home.paths, server: server, pages: RecordedPages())
+        let deliverer = makeDeliverer(home.paths, server: server)
         let day = try Self.day(of: "f-ohm")
         #expect(Self.error { () throws(NotificationError) in try deliverer.deliver(day: day) }
             == .serverUnavailable("no D-Bus session bus: Cannot autolaunch"))
@@ -120,7 +171,7 @@ final class RecordedPages: DosePageShowing {
         let home = try Home(pool: nil)
         let server = ScriptedServer()
         server.caps = nil
-        let deliverer = Deliverer(paths: home.paths, server: server, pages: RecordedPages())
+        let deliverer = makeDeliverer(home.paths, server: server)
         let day = try #require(CivilDate(iso: "2026-11-29"))
         guard case .serverUnavailable = Self.error({ () throws(NotificationError) in try deliverer.deliver(day: day) }) else {
             Issue.record("expected serverUnavailable")
@@ -133,7 +184,7 @@ final class RecordedPages: DosePageShowing {
         let missing = try Home(pool: nil)
         let server = ScriptedServer()
         guard case .noContent(let message) = Self.error({ () throws(NotificationError) in
-            try Deliverer(paths: missing.paths, server: server, pages: RecordedPages()).deliver(day: day)
+            try makeDeliverer(missing.paths, server: server).deliver(day: day)
         }) else {
             Issue.record("a missing snapshot is not noContent")
             return
@@ -142,7 +193,7 @@ final class RecordedPages: DosePageShowing {
         // Every item is for EE: a CS student has nothing.
         let home = try Home(pool: [Self.pool[1]], config: "[dose]\nbranch=CS\n")
         #expect(Self.error { () throws(NotificationError) in
-            try Deliverer(paths: home.paths, server: server, pages: RecordedPages()).deliver(day: day)
+            try makeDeliverer(home.paths, server: server).deliver(day: day)
         } == .noContent("no dose for 2026-11-29: the snapshot's pool has nothing for this branch"))
         #expect(server.shown.isEmpty)
     }
@@ -151,7 +202,7 @@ final class RecordedPages: DosePageShowing {
         let home = try Home()
         let server = ScriptedServer()
         server.showError = .unconfirmed("Timeout was reached")
-        let deliverer = Deliverer(paths: home.paths, server: server, pages: RecordedPages())
+        let deliverer = makeDeliverer(home.paths, server: server)
         #expect(Self.error { () throws(NotificationError) in try deliverer.deliver(day: try! Self.day(of: "f-ohm")) }
             == .unconfirmed("Timeout was reached"))
     }
@@ -161,7 +212,7 @@ final class RecordedPages: DosePageShowing {
         let home = try Home()
         let server = ScriptedServer()
         let pages = RecordedPages()
-        let deliverer = Deliverer(paths: home.paths, server: server, pages: pages)
+        let deliverer = makeDeliverer(home.paths, server: server, pages: pages)
         try deliverer.deliver(day: try Self.day(of: "m-euler"))
         try #require(server.shown.count == 1)
         server.shown[0].click("token-1")
@@ -179,7 +230,7 @@ final class RecordedPages: DosePageShowing {
     @Test func aClickForAnIdNotInThePoolOpensTheRetiredPage() throws {
         let home = try Home()
         let pages = RecordedPages()
-        let deliverer = Deliverer(paths: home.paths, server: ScriptedServer(), pages: pages)
+        let deliverer = makeDeliverer(home.paths, server: ScriptedServer(), pages: pages)
         deliverer.open(itemID: "q-retired", activationToken: nil)
         let page = try #require(pages.shown.first)
         #expect(page.item == nil)
@@ -189,5 +240,101 @@ final class RecordedPages: DosePageShowing {
         // And one still in the pool (but another branch's) opens that very dose.
         deliverer.open(itemID: "f-ohm", activationToken: nil)
         #expect(pages.shown.last?.item == Self.pool[1])
+    }
+
+    /// The actions carry the id: the body click (`default`, no label) and one Open button keyed by the id;
+    /// a re-show passes the recorded server id on as replaces_id and gets the server's id back.
+    @Test func actionsCarryTheIdAndAReshowReplacesInPlace() throws {
+        let home = try Home()
+        let server = ScriptedServer()
+        let deliverer = makeDeliverer(home.paths, server: server)
+        let delivery = try deliverer.deliver(day: try Self.day(of: "f-ohm"), itemID: "m-euler", replacing: 17)
+        #expect(delivery == Delivery(itemID: "m-euler", serverID: 17))
+        let shown = try #require(server.shown.first)
+        #expect(shown.copy.id == "m-euler")
+        #expect(shown.replacing == 17)
+        #expect(NotificationActions.pairs(itemID: "m-euler").map { [$0.key, $0.label] } == [["default", ""], ["m-euler", "Open"]])
+        #expect(NotificationActions.pairs(itemID: "default").map { [$0.key, $0.label] } == [["default", ""]])
+        deliverer.closeShown()
+        #expect(server.closeRequests == 1)
+    }
+
+    /// With GNOME Shell on the bus the notification goes through org.gtk.Notifications for the app, in
+    /// plain text, with the id; nothing is sent to the freedesktop server and no id is kept.
+    @Test func gnomeShellTakesTheNotificationForTheApp() throws {
+        let home = try Home()
+        let server = ScriptedServer()
+        let shell = ScriptedShell()
+        shell.available = true
+        let deliverer = makeDeliverer(home.paths, server: server, shell: shell)
+        let delivery = try deliverer.deliver(day: try Self.day(of: "q-weber-unit"))
+        #expect(delivery == Delivery(itemID: "q-weber-unit", serverID: nil))
+        #expect(server.shown.isEmpty)
+        let added = try #require(shell.added.first)
+        #expect(added.id == "q-weber-unit")
+        #expect(added.summary == "Question of the day")
+        #expect(!added.body.contains("weber"))
+        // Even with no freedesktop server at all (the Shell's fake in the end-to-end test).
+        server.caps = nil
+        #expect(try deliverer.deliver(day: try Self.day(of: "f-ohm")).serverID == nil)
+    }
+
+    /// GNOME Shell refusing (no desktop file for the app: InvalidApp) falls back to org.freedesktop.Notifications.
+    @Test func aRefusingShellFallsBackToTheFreedesktopServer() throws {
+        let home = try Home()
+        let server = ScriptedServer()
+        let shell = ScriptedShell()
+        shell.available = true
+        shell.refusal = GLibError(operation: "call AddNotification", message: "org.gtk.Notifications.InvalidApp", code: 0)
+        let deliverer = makeDeliverer(home.paths, server: server, shell: shell)
+        #expect(try deliverer.deliver(day: try Self.day(of: "m-euler")) == Delivery(itemID: "m-euler", serverID: 31))
+        #expect(server.shown.count == 1)
+        server.caps = nil
+        #expect(Self.error { () throws(NotificationError) in try deliverer.deliver(day: try! Self.day(of: "m-euler")) }
+            == .serverUnavailable("GNOME Shell refused the notification: org.gtk.Notifications.InvalidApp"))
+    }
+
+    /// A click goes to the app (open-dose with the id and the token) when there is a display and the app
+    /// answers; to the page when it does not, when it fails, or when there is no display (the app not even asked).
+    @Test func aClickGoesToTheAppWhenItIsThereElseToThePage() throws {
+        let home = try Home()
+        let app = ScriptedApp()
+        let pages = RecordedPages()
+        let withDisplay = makeDeliverer(home.paths, server: ScriptedServer(), pages: pages, app: app, display: true)
+        withDisplay.open(itemID: "q-weber-unit", activationToken: "token-9")
+        #expect(app.opened.map(\.id) == ["q-weber-unit"])
+        #expect(app.opened.first?.token == "token-9")
+        #expect(pages.shown.isEmpty)
+
+        app.failure = GLibError(operation: "call ActivateAction", message: "no such action", code: 0)
+        withDisplay.open(itemID: "f-ohm", activationToken: nil)
+        #expect(pages.shown.map(\.requestedID) == ["f-ohm"])
+
+        app.failure = nil
+        app.available = false
+        withDisplay.open(itemID: "m-euler", activationToken: nil)
+        #expect(pages.shown.map(\.requestedID) == ["f-ohm", "m-euler"])
+        #expect(app.opened.count == 1)
+
+        app.available = true
+        let asked = app.asked
+        let headless = makeDeliverer(home.paths, server: ScriptedServer(), pages: pages, app: app, display: false)
+        headless.open(itemID: "q-weber-unit", activationToken: nil)
+        #expect(pages.shown.last?.requestedID == "q-weber-unit")
+        #expect(app.asked == asked)
+        #expect(app.opened.count == 1)
+    }
+
+    /// The click of a shown notification reaches the app with the advertised id, not the day's dose.
+    @Test func aShownNotificationsClickReachesTheAppWithItsId() throws {
+        let home = try Home()
+        let server = ScriptedServer()
+        let app = ScriptedApp()
+        let deliverer = makeDeliverer(home.paths, server: server, app: app, display: true)
+        try deliverer.deliver(day: try Self.day(of: "f-ohm"))
+        try #require(server.shown.count == 1)
+        server.shown[0].click("startup-1")
+        #expect(app.opened.map(\.id) == ["f-ohm"])
+        #expect(app.opened.first?.token == "startup-1")
     }
 }

@@ -24,6 +24,14 @@ import Testing
         SchedulerReading(now: now, zone: zone, notifyTime: time(notify), stamp: stamp.map(day))
     }
 
+    /// A freedesktop server's delivery: the scheduler keeps its id (7) in the runtime record.
+    static let delivery = Delivery(itemID: "q-x", serverID: 7)
+
+    /// The days the effects send, whatever they replace.
+    static func sends(_ effects: [SchedulerEffect]) -> [CivilDate] {
+        effects.compactMap { if case .send(let day, _) = $0 { day } else { nil } }
+    }
+
     /// True when no effect logs a line at all (a silent step).
     static func logs(_ effects: [SchedulerEffect]) -> [String] {
         effects.compactMap { if case .log(_, let line) = $0 { line } else { nil } }
@@ -53,9 +61,11 @@ import Testing
     @Test func firesWhenDueAndLogsTheDayNeverTheItem() {
         var machine = SchedulerMachine()
         let due = Self.at("2026-11-29", "08:00")
-        #expect(machine.handle(.tick(Self.reading(due))) == [.send(day: Self.day("2026-11-29"))])
-        #expect(machine.handle(.sendFinished(.shown, now: due + 1)) == [
-            .writeStamp(Self.day("2026-11-29")), .log(.info, "notified 2026-11-29"), .planAgain,
+        #expect(machine.handle(.tick(Self.reading(due))) == [.send(day: Self.day("2026-11-29"), replacing: nil)])
+        #expect(machine.handle(.sendFinished(.shown(Self.delivery), now: due + 1)) == [
+            .writeStamp(Self.day("2026-11-29")),
+            .writeRecord(ShownDose(serverID: 7, itemID: "q-x", day: Self.day("2026-11-29"))),
+            .log(.info, "notified 2026-11-29"), .planAgain,
         ])
         // The stamp could not be written (still nil on disk): the day is not fired again, tomorrow is armed.
         #expect(machine.handle(.tick(Self.reading(due + 2))) == [
@@ -69,21 +79,21 @@ import Testing
         // A restart after the day's fire, later that day, and a clock set back to before notify-time.
         for clock in ["08:00", "23:59", "07:59"] {
             let effects = machine.handle(.tick(Self.reading(Self.at("2026-11-29", clock), stamp: "2026-11-29")))
-            #expect(!effects.contains(.send(day: Self.day("2026-11-29"))), "\(clock)")
+            #expect(!Self.sends(effects).contains(Self.day("2026-11-29")), "\(clock)")
             #expect(effects.contains { if case .arm = $0 { true } else { false } })
         }
         // The next day fires as usual.
         #expect(machine.handle(.tick(Self.reading(Self.at("2026-11-30", "08:00"), stamp: "2026-11-29")))
-            == [.send(day: Self.day("2026-11-30"))])
+            == [.send(day: Self.day("2026-11-30"), replacing: nil)])
     }
 
     @Test func aMissedNotifyTimeFiresOnceLateThatDayButNotForADayPast() {
         var machine = SchedulerMachine()
         // Off at 08:00, on at 15:00: fires late, once.
         #expect(machine.handle(.tick(Self.reading(Self.at("2026-11-29", "15:00"), stamp: "2026-11-27")))
-            == [.send(day: Self.day("2026-11-29"))])
-        _ = machine.handle(.sendFinished(.shown, now: Self.at("2026-11-29", "15:00")))
-        #expect(!machine.handle(.tick(Self.reading(Self.at("2026-11-29", "15:01")))).contains(.send(day: Self.day("2026-11-29"))))
+            == [.send(day: Self.day("2026-11-29"), replacing: nil)])
+        _ = machine.handle(.sendFinished(.shown(Self.delivery), now: Self.at("2026-11-29", "15:00")))
+        #expect(!Self.sends(machine.handle(.tick(Self.reading(Self.at("2026-11-29", "15:01"))))).contains(Self.day("2026-11-29")))
     }
 
     // MARK: DST
@@ -97,7 +107,7 @@ import Testing
             .arm(at: 1_774_746_000), .log(.info, "next notification 2026-03-29T02:00:00+01:00"),
         ])
         #expect(machine.handle(.tick(Self.reading(1_774_746_000, notify: "01:30", zone: zone, stamp: "2026-03-28")))
-            == [.send(day: Self.day("2026-03-29"))])
+            == [.send(day: Self.day("2026-03-29"), replacing: nil)])
     }
 
     /// 01:30 happens twice in London on 2026-10-25: it fires at the first (BST) and not at the repeat (GMT).
@@ -109,10 +119,10 @@ import Testing
         #expect(machine.handle(.tick(Self.reading(first - 8, notify: "01:30", zone: zone, stamp: "2026-10-24")))
             == [.arm(at: first), .log(.info, "next notification 2026-10-25T01:30:00+01:00")])
         #expect(machine.handle(.tick(Self.reading(first, notify: "01:30", zone: zone, stamp: "2026-10-24")))
-            == [.send(day: Self.day("2026-10-25"))])
-        _ = machine.handle(.sendFinished(.shown, now: first + 1))
+            == [.send(day: Self.day("2026-10-25"), replacing: nil)])
+        _ = machine.handle(.sendFinished(.shown(Self.delivery), now: first + 1))
         let effects = machine.handle(.tick(Self.reading(repeated, notify: "01:30", zone: zone, stamp: "2026-10-25")))
-        #expect(!effects.contains(.send(day: Self.day("2026-10-25"))))
+        #expect(!Self.sends(effects).contains(Self.day("2026-10-25")))
         #expect(Self.logs(effects) == ["next notification 2026-10-26T01:30:00+00:00"])
     }
 
@@ -126,7 +136,7 @@ import Testing
         var now = Self.at("2026-11-29", "08:00")
         var waits: [Int64] = []
         for attempt in 0..<8 {
-            #expect(machine.handle(.tick(Self.reading(now))) == [.send(day: today)], "attempt \(attempt)")
+            #expect(machine.handle(.tick(Self.reading(now))) == [.send(day: today, replacing: nil)], "attempt \(attempt)")
             let returned = now + 25  // the call waited for the D-Bus timeout
             let effects = machine.handle(.sendFinished(.failed(.serverUnavailable("nothing owns it")), now: returned))
             guard case .arm(let at) = effects.last else {
@@ -146,7 +156,7 @@ import Testing
         #expect(waits == [15, 30, 60, 120, 240, 480, 900, 900])
         // Delivered at last: the backoff starts again from 15 s on a later failure.
         _ = machine.handle(.tick(Self.reading(now)))
-        _ = machine.handle(.sendFinished(.shown, now: now))
+        _ = machine.handle(.sendFinished(.shown(Self.delivery), now: now))
         let tomorrow = Self.at("2026-11-30", "08:00")
         _ = machine.handle(.tick(Self.reading(tomorrow)))
         #expect(machine.handle(.sendFinished(.failed(.serverUnavailable("x")), now: tomorrow)).last == .arm(at: tomorrow + 15))
@@ -163,16 +173,19 @@ import Testing
         _ = machine.handle(.sendFinished(.failed(.serverUnavailable("no D-Bus session bus: x")), now: due))
         #expect(machine.blocked == SchedulerMachine.Block(day: today, until: due + 15))
         #expect(machine.handle(.serverAppeared) == [.log(.info, "a notification server appeared; retrying now"), .planAgain])
-        #expect(machine.handle(.tick(Self.reading(due + 3))) == [.send(day: today)])
-        #expect(machine.handle(.sendFinished(.shown, now: due + 4)).first == .writeStamp(today))
+        #expect(machine.handle(.tick(Self.reading(due + 3))) == [.send(day: today, replacing: nil)])
+        #expect(machine.handle(.sendFinished(.shown(Self.delivery), now: due + 4)).first == .writeStamp(today))
         #expect(machine.handle(.serverAppeared) == [])
-        #expect(!machine.handle(.tick(Self.reading(due + 5))).contains(.send(day: today)))
+        #expect(!Self.sends(machine.handle(.tick(Self.reading(due + 5)))).contains(today))
     }
 
-    @Test func aServerThatVanishesChangesNothing() {
+    /// A server that vanishes took our notification with it: the record goes, nothing is sent again.
+    @Test func aServerThatVanishesForgetsTheNotificationAndSendsNothing() {
         var machine = SchedulerMachine()
         _ = machine.handle(.tick(Self.reading(Self.at("2026-11-29", "08:00"))))
-        _ = machine.handle(.sendFinished(.shown, now: Self.at("2026-11-29", "08:00")))
+        _ = machine.handle(.sendFinished(.shown(Self.delivery), now: Self.at("2026-11-29", "08:00")))
+        #expect(machine.handle(.serverVanished) == [.removeRecord])
+        #expect(machine.onScreen == nil)
         #expect(machine.handle(.serverVanished) == [])
     }
 
@@ -192,7 +205,7 @@ import Testing
             .planAgain,
         ])
         let next = machine.handle(.tick(Self.reading(due + 26)))
-        #expect(!next.contains(.send(day: today)))
+        #expect(!Self.sends(next).contains(today))
         #expect(machine.handle(.serverAppeared) == [])
     }
 
@@ -213,7 +226,7 @@ import Testing
         for input in [SchedulerInput.snapshot, .config, .zone] {
             var copy = machine
             #expect(copy.handle(.inputChanged(input)) == [.planAgain])
-            #expect(copy.handle(.tick(Self.reading(later + 1))) == [.send(day: today)], "\(input)")
+            #expect(copy.handle(.tick(Self.reading(later + 1))) == [.send(day: today, replacing: nil)], "\(input)")
         }
     }
 
@@ -237,7 +250,7 @@ import Testing
         let effects = machine.handle(.tick(Self.reading(next - 60, notify: "23:59")))
         #expect(effects.first == .arm(at: next))
         #expect(machine.blocked == nil)
-        #expect(machine.handle(.tick(Self.reading(next, notify: "23:59"))) == [.send(day: Self.day("2026-11-30"))])
+        #expect(machine.handle(.tick(Self.reading(next, notify: "23:59"))) == [.send(day: Self.day("2026-11-30"), replacing: nil)])
     }
 
     // MARK: clock, clicks, bus
@@ -253,7 +266,7 @@ import Testing
     @Test func aClickOpensTheAdvertisedIdEvenOneNoLongerInThePool() {
         var machine = SchedulerMachine()
         #expect(machine.handle(.clicked(itemID: "q-retired", activationToken: "token-1"))
-            == [.openPage(itemID: "q-retired", activationToken: "token-1")])
+            == [.openDose(itemID: "q-retired", activationToken: "token-1"), .closeNotification])
     }
 
     @Test func losingTheBusStopsWithAFailure() {
@@ -267,7 +280,95 @@ import Testing
     /// A send outcome with no send in flight (it cannot happen in the interpreter) does nothing.
     @Test func anOutcomeWithoutASendIsIgnored() {
         var machine = SchedulerMachine()
-        #expect(machine.handle(.sendFinished(.shown, now: 0)) == [])
+        #expect(machine.handle(.sendFinished(.shown(Self.delivery), now: 0)) == [])
         #expect(machine.firedInMemory == nil)
+    }
+
+    // MARK: the notification on screen: record, re-attach, replace, close
+
+    static let recorded = ShownDose(serverID: 41, itemID: "q-advertised", day: day("2026-11-29"))
+
+    /// Restarted with the day's notification on screen and nothing due: it is shown again in place (its id as
+    /// replaces_id) so this process hears its click; the server's answer is recorded.
+    @Test func aRestartShowsTheRecordedNotificationAgainInPlace() {
+        var machine = SchedulerMachine()
+        let now = Self.at("2026-11-29", "09:00")
+        let effects = machine.handle(.started(Self.reading(now, stamp: "2026-11-29"), record: Self.recorded))
+        #expect(effects.last == .reshow(Self.recorded))
+        #expect(Self.sends(effects).isEmpty)
+        #expect(machine.onScreen == Self.recorded)
+        #expect(Self.logs(effects).contains(
+            "a notification of 2026-11-29 is on screen from before the restart; showing it again in place"))
+        let again = ShownDose(serverID: 42, itemID: "q-advertised", day: Self.day("2026-11-29"))
+        #expect(machine.handle(.reshowFinished(serverID: 42)) == [.writeRecord(again)])
+        // Its click opens the advertised item, closes the notification and forgets it.
+        #expect(machine.handle(.clicked(itemID: "q-advertised", activationToken: nil)) == [
+            .openDose(itemID: "q-advertised", activationToken: nil), .closeNotification, .removeRecord,
+        ])
+        #expect(machine.onScreen == nil)
+        // A second click (a server that kept it up) opens again but has nothing more to forget.
+        #expect(machine.handle(.clicked(itemID: "q-advertised", activationToken: nil)) == [
+            .openDose(itemID: "q-advertised", activationToken: nil), .closeNotification,
+        ])
+    }
+
+    /// A restart when the day is due: the day's send replaces the recorded notification, no re-show.
+    @Test func aRestartWithTheDayDueReplacesTheRecordedNotification() {
+        var machine = SchedulerMachine()
+        let due = Self.at("2026-11-30", "08:00")
+        let effects = machine.handle(.started(Self.reading(due, stamp: "2026-11-29"), record: Self.recorded))
+        #expect(effects == [.send(day: Self.day("2026-11-30"), replacing: 41)])
+        #expect(machine.handle(.reshowFinished(serverID: 9)) == [])
+    }
+
+    /// A recorded notification that cannot be shown again (server gone, dose retired) is forgotten.
+    @Test func aRecordThatCannotBeShownAgainIsForgotten() {
+        var machine = SchedulerMachine()
+        _ = machine.handle(.started(Self.reading(Self.at("2026-11-29", "09:00"), stamp: "2026-11-29"), record: Self.recorded))
+        #expect(machine.handle(.reshowFinished(serverID: nil)) == [.removeRecord])
+        #expect(machine.onScreen == nil)
+        // No record: a plain start, nothing re-shown.
+        var fresh = SchedulerMachine()
+        let effects = fresh.handle(.started(Self.reading(Self.at("2026-11-29", "09:00"), stamp: "2026-11-29"), record: nil))
+        #expect(!effects.contains { if case .reshow = $0 { true } else { false } })
+    }
+
+    /// A new day's notification replaces the previous one in place, and the record follows it.
+    @Test func aNewDaysNotificationReplacesThePreviousInPlace() {
+        var machine = SchedulerMachine()
+        let first = Self.at("2026-11-29", "08:00")
+        _ = machine.handle(.tick(Self.reading(first)))
+        _ = machine.handle(.sendFinished(.shown(Self.delivery), now: first))
+        let second = Self.at("2026-11-30", "08:00")
+        #expect(machine.handle(.tick(Self.reading(second))) == [.send(day: Self.day("2026-11-30"), replacing: 7)])
+        let effects = machine.handle(.sendFinished(.shown(Delivery(itemID: "f-next", serverID: 7)), now: second))
+        #expect(effects.contains(.writeRecord(ShownDose(serverID: 7, itemID: "f-next", day: Self.day("2026-11-30")))))
+        // GNOME Shell takes the third: nothing of ours to keep, the record goes.
+        let third = Self.at("2026-12-01", "08:00")
+        _ = machine.handle(.tick(Self.reading(third)))
+        let viaShell = machine.handle(.sendFinished(.shown(Delivery(itemID: "m-x", serverID: nil)), now: third))
+        #expect(viaShell.contains(.removeRecord))
+        #expect(!viaShell.contains { if case .writeRecord = $0 { true } else { false } })
+        #expect(machine.onScreen == nil)
+    }
+
+    /// The server reports our notification closed: the record goes; another id's close changes nothing.
+    @Test func aClosedNotificationIsForgotten() {
+        var machine = SchedulerMachine()
+        let due = Self.at("2026-11-29", "08:00")
+        _ = machine.handle(.tick(Self.reading(due)))
+        _ = machine.handle(.sendFinished(.shown(Self.delivery), now: due))
+        #expect(machine.handle(.notificationClosed(serverID: 8)) == [])
+        #expect(machine.handle(.notificationClosed(serverID: 7)) == [.removeRecord])
+        #expect(machine.handle(.notificationClosed(serverID: 7)) == [])
+    }
+
+    /// The bus closing takes the server and its notification: the record goes before the stop.
+    @Test func losingTheBusForgetsTheNotification() {
+        var machine = SchedulerMachine()
+        let due = Self.at("2026-11-29", "08:00")
+        _ = machine.handle(.tick(Self.reading(due)))
+        _ = machine.handle(.sendFinished(.shown(Self.delivery), now: due))
+        #expect(machine.handle(.busClosed).first == .removeRecord)
     }
 }

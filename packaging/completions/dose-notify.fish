@@ -15,7 +15,7 @@ function __dose_notify_args
         switch $word
             case --dry-run
                 set -p out dry-run
-            case --id --date --days
+            case --id --wait --date --days
                 set skip 1
             case '-*'
             case '*'
@@ -65,5 +65,6 @@ complete -c dose-notify -n '__dose_notify_in dry-run' -l id -x -a "(dose complet
 complete -c dose-notify -n '__dose_notify_in dry-run' -l json -d 'one JSON object per notification'
 complete -c dose-notify -n '__dose_notify_in dry-run' -s h -l help -d 'show this help'
 complete -c dose-notify -n '__dose_notify_in fire' -l id -x -a "(dose completions ids 2>/dev/null)" -d 'notify this item instead of today'\''s'
+complete -c dose-notify -n '__dose_notify_in fire' -l wait -x -a '1 7 30 365' -d 'wait at most SECONDS for a click'
 complete -c dose-notify -n '__dose_notify_in fire' -s h -l help -d 'show this help'
 complete -c dose-notify -n '__dose_notify_in run' -s h -l help -d 'show this help'

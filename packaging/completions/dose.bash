@@ -122,13 +122,14 @@ _dose_notify()
     for ((i = 1; i < cword; i++)); do
         case ${words[i]} in
             (--dry-run) args=(dry-run "${args[@]}") ;;
-            (--id | --date | --days) ((i++)) ;;
+            (--id | --wait | --date | --days) ((i++)) ;;
             (-*) ;;
             (*) args+=("${words[i]}") ;;
         esac
     done
     case $prev in
         (--id) __dose_values 'ids'; return ;;
+        (--wait) __dose_values 'count'; return ;;
         (--date) __dose_values 'date'; return ;;
         (--days) __dose_values 'count'; return ;;
     esac
@@ -142,7 +143,7 @@ _dose_notify()
     local p=$((${#args[@]} - depth))
     case $node in
         'run') __dose_node '-h --help' '' '' ;;
-        'fire') __dose_node '--id -h --help' '' '' ;;
+        'fire') __dose_node '--id --wait -h --help' '' '' ;;
         'dry-run') __dose_node '--date --days --id --json -h --help' '' '' ;;
         '') __dose_node '-h --help --version --dry-run' 'run fire dry-run' '' ;;
     esac

@@ -1,0 +1,59 @@
+import DoseCore
+import DoseSystem
+
+/// The wire format of the two calls that carry a dose's id to the desktop app, as plain `DBusValue`s.
+enum DesktopCalls {
+    /// The notification id the app's notifications carry in org.gtk.Notifications: one, so a new
+    /// day's notification replaces the previous one.
+    static let shellNotificationID = "dose"
+
+    /// `org.gtk.Notifications.AddNotification(s app_id, s id, a{sv} notification)` as GLib's
+    /// GNotification serializes it (gio/gnotification.c, sent by gio/ggtknotificationbackend.c): a click
+    /// makes the Shell call `ActivateAction("open-dose", [<id>], …)` on the app, starting it if need be.
+    static func addNotification(_ copy: NotificationCopy) -> DBusValue {
+        .tuple([
+            .string(DesktopApplication.id), .string(shellNotificationID),
+            .vardict([
+                .init("title", .string(copy.summary)),
+                .init("body", .string(copy.body)),
+                .init("priority", .string("normal")),
+                .init("default-action", .string("app." + DesktopApplication.openDoseAction)),
+                .init("default-action-target", .string(copy.id)),
+            ]),
+        ])
+    }
+
+    /// `org.freedesktop.Application.ActivateAction(s name, av parameter, a{sv} platform_data)` for
+    /// `open-dose` with the id; the server's activation token goes in the platform data under both
+    /// names GTK reads (`activation-token` on Wayland, `desktop-startup-id` on X11).
+    static func activateOpenDose(itemID: String, activationToken: String?) -> DBusValue {
+        var platform: [DBusValue.Entry] = []
+        if let activationToken, !activationToken.isEmpty {
+            platform = [.init("activation-token", .string(activationToken)),
+                        .init("desktop-startup-id", .string(activationToken))]
+        }
+        return .tuple([
+            .string(DesktopApplication.openDoseAction), .array(element: "v", [.variant(.string(itemID))]),
+            .vardict(platform),
+        ])
+    }
+}
+
+/// Where a click on a freedesktop notification takes the student.
+enum ClickRoute: Equatable {
+    /// The desktop app, through `ActivateAction` (it is running or D-Bus activatable).
+    case app
+    /// The dose page in the default browser.
+    case page
+
+    /// The app when there is a display for its window and the app is there to answer; else the page.
+    /// `appAvailable` is asked only when there is a display.
+    static func choose(hasDisplay: Bool, appAvailable: () -> Bool) -> ClickRoute {
+        hasDisplay && appAvailable() ? .app : .page
+    }
+
+    /// Whether the environment names a display: X11's `DISPLAY` or Wayland's `WAYLAND_DISPLAY`.
+    static func hasDisplay(environment: (String) -> String? = Environment.value) -> Bool {
+        ["DISPLAY", "WAYLAND_DISPLAY"].contains { !(environment($0) ?? "").isEmpty }
+    }
+}
