@@ -63,7 +63,7 @@ let package = Package(
         // The scheduler: GLib main loop, timerfd, libnotify.
         // The shell completions' generator: used by the tests that keep packaging/completions equal to the tables, linked into neither executable.
         .target(name: "DoseCompletions", dependencies: ["DoseSystem"], swiftSettings: noFoundation),
-        .target(name: "DoseNotifier", dependencies: ["DoseCore", "DoseSystem", "GLibGlue", "CGLib", "CNotify"], swiftSettings: noFoundation),
+        .target(name: "DoseNotifier", dependencies: ["DoseCore", "DoseSystem", "GLibGlue", "CGLib"], swiftSettings: noFoundation),
 
         // The provider's key in the Secret Service (GNOME Keyring, KWallet), behind libsecret's one wrapper file.
         .target(name: "DoseSecret", dependencies: ["DoseSystem", "GLibGlue", "CGLib", "CSecret"], swiftSettings: noFoundation),

@@ -5,6 +5,8 @@
 indirect enum DBusValue: Equatable, Sendable {
     case string(String)
     case uint32(UInt32)
+    case int32(Int32)
+    case byte(UInt8)
     case boolean(Bool)
     /// A value boxed in a variant (`v`).
     case variant(DBusValue)
@@ -30,6 +32,8 @@ indirect enum DBusValue: Equatable, Sendable {
         switch self {
         case .string: return "s"
         case .uint32: return "u"
+        case .int32: return "i"
+        case .byte: return "y"
         case .boolean: return "b"
         case .variant: return "v"
         case .array(let element, _): return "a" + element

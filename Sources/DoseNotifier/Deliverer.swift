@@ -21,7 +21,7 @@ final class Deliverer {
     var onClosed: ((_ serverID: UInt32) -> Void)?
 
     init(
-        paths: DosePaths, server: any NotificationServer = LibNotifyServer(),
+        paths: DosePaths, server: any NotificationServer = FreedesktopNotifications(),
         shell: any ShellNotifications = SessionBusShellNotifications(), app: any DesktopAppLink = SessionBusAppLink(),
         pages: (any DosePageShowing)? = nil, hasDisplay: @escaping () -> Bool = { ClickRoute.hasDisplay() }
     ) {

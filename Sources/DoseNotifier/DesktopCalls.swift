@@ -1,8 +1,31 @@
 import DoseCore
 import DoseSystem
 
-/// The wire format of the two calls that carry a dose's id to the desktop app, as plain `DBusValue`s.
+/// The wire format of the calls that show a dose and carry its id to the desktop app, as plain `DBusValue`s.
 enum DesktopCalls {
+    /// The application name every notification carries.
+    static let appName = "Daily Dose"
+
+    /// `org.freedesktop.Notifications.Notify(s app_name, u replaces_id, s app_icon, s summary, s body,
+    /// as actions, a{sv} hints, i expire_timeout)`: the app's hints (`desktop-entry` for grouping,
+    /// `image-path`, a vendor category, urgency normal), the server's default timeout, and with
+    /// `actions` the body click and the Open button keyed by the id (`NotificationActions`).
+    static func notify(_ copy: NotificationCopy, actions: Bool, replacing: UInt32?, imagePath: String) -> DBusValue {
+        let pairs = actions ? NotificationActions.pairs(itemID: copy.id) : []
+        return .tuple([
+            .string(appName), .uint32(replacing ?? 0), .string(AppIdentity.applicationID),
+            .string(copy.summary), .string(copy.body),
+            .array(element: "s", pairs.flatMap { [DBusValue.string($0.key), .string($0.label)] }),
+            .vardict([
+                .init("desktop-entry", .string(AppIdentity.applicationID)),
+                .init("image-path", .string(imagePath)),
+                .init("category", .string(AppIdentity.category)),
+                .init("urgency", .byte(1)),
+            ]),
+            .int32(-1),
+        ])
+    }
+
     /// The notification id the app's notifications carry in org.gtk.Notifications: one, so a new
     /// day's notification replaces the previous one.
     static let shellNotificationID = "dose"

@@ -43,6 +43,11 @@ enum SessionBus {
         return read(Reader(value: reply))
     }
 
+    /// Whether a call failed by waiting out its timeout (the peer got the call and may still act on it).
+    static func timedOut(_ error: GLibError) -> Bool {
+        error.matches(domain: g_io_error_quark(), code: G_IO_ERROR_TIMED_OUT.rawValue)
+    }
+
     /// Whether `name` has an owner on the bus now.
     static func nameHasOwner(_ name: String) -> Bool {
         let owned = try? call(
@@ -61,6 +66,39 @@ enum SessionBus {
         return names?.contains(name) ?? false
     }
 
+    /// A signal subscription on the shared connection, with the connection held; ends when it goes.
+    final class Subscription {
+        private let connection: OpaquePointer
+        private let id: guint
+
+        fileprivate init(connection: OpaquePointer, id: guint) {
+            self.connection = connection
+            self.id = id
+        }
+
+        deinit {
+            g_dbus_connection_signal_unsubscribe(connection, id)
+            g_object_unref(UnsafeMutableRawPointer(connection))
+        }
+    }
+
+    /// Calls `handler` with each signal's name and arguments on `interface` at `path`, from any sender:
+    /// the freedesktop servers send `ActionInvoked` to the notification's sender alone, by its unique name.
+    static func subscribe(
+        interface: String, path: String, _ handler: @escaping (_ member: String, _ arguments: Reader) -> Void
+    ) throws(GLibError) -> Subscription {
+        typealias Handler = (String, Reader) -> Void
+        let connection = try connect()
+        let id = g_dbus_connection_signal_subscribe(
+            connection, nil, interface, nil, path, nil, G_DBUS_SIGNAL_FLAGS_NONE,
+            { _, _, _, _, member, parameters, data in
+                guard let member, let parameters else { return }
+                CallbackBox<Handler>.from(data)?.value(String(cString: member), Reader(value: parameters))
+            },
+            CallbackBox<Handler>(handler).retained(), CallbackBox<Handler>.destroyNotify)
+        return Subscription(connection: connection, id: id)
+    }
+
     /// Reads a reply's arguments (borrowed: valid only inside the `read` closure).
     struct Reader {
         fileprivate let value: OpaquePointer
@@ -68,6 +106,16 @@ enum SessionBus {
         /// The boolean argument at `index`.
         func boolean(at index: Int) -> Bool {
             withChild(value, index) { g_variant_get_boolean($0) != 0 }
+        }
+
+        /// The `u` argument at `index`.
+        func uint32(at index: Int) -> UInt32 {
+            withChild(value, index) { g_variant_get_uint32($0) }
+        }
+
+        /// The `s` argument at `index`.
+        func string(at index: Int) -> String {
+            withChild(value, index) { String(cString: g_variant_get_string($0, nil)) }
         }
 
         /// The string-array argument at `index`.
@@ -91,6 +139,8 @@ enum SessionBus {
         switch value {
         case .string(let text): return g_variant_new_string(text)
         case .uint32(let number): return g_variant_new_uint32(number)
+        case .int32(let number): return g_variant_new_int32(number)
+        case .byte(let number): return g_variant_new_byte(number)
         case .boolean(let flag): return g_variant_new_boolean(flag ? 1 : 0)
         case .variant(let inner): return g_variant_new_variant(make(inner))
         case .array(let element, let items): return array(of: element, items.map(make))

@@ -43,6 +43,31 @@ import Testing
             == DesktopCalls.activateOpenDose(itemID: "x", activationToken: nil))
     }
 
+    /// `Notify` as the spec types it: the body click `default` with an empty label and one Open button whose key
+    /// is the id; the previous notification's id as replaces_id; the app's hints; the server's default timeout.
+    @Test func notifyCarriesTheIdInItsActions() {
+        let call = DesktopCalls.notify(Self.copy, actions: true, replacing: 12, imagePath: "/usr/share/icons/x.svg")
+        #expect(call.signature == "(susssasa{sv}i)")
+        guard case .tuple(let arguments) = call, arguments.count == 8 else {
+            Issue.record("not Notify's eight arguments")
+            return
+        }
+        #expect(arguments[0] == .string("Daily Dose"))
+        #expect(arguments[1] == .uint32(12))
+        #expect(arguments[3] == .string("Question of the day"))
+        #expect(arguments[5] == .array(element: "s", [.string("default"), .string(""), .string("q-weber-unit"), .string("Open")]))
+        #expect(arguments[6]["desktop-entry"] == .string("net.dailydose.DailyDose"))
+        #expect(arguments[6]["image-path"] == .string("/usr/share/icons/x.svg"))
+        #expect(arguments[6]["urgency"] == .byte(1))
+        #expect(arguments[7] == .int32(-1))
+        guard case .tuple(let plain) = DesktopCalls.notify(Self.copy, actions: false, replacing: nil, imagePath: "i") else { return }
+        #expect(plain[1] == .uint32(0))
+        #expect(plain[5] == .array(element: "s", []))
+        #expect(NotificationActions.isItemKey("q-weber-unit"))
+        #expect(!NotificationActions.isItemKey("default"))
+        #expect(!NotificationActions.isItemKey(""))
+    }
+
     @Test func signatures() {
         #expect(DBusValue.tuple([.uint32(1), .boolean(true), .variant(.string("s"))]).signature == "(ubv)")
         #expect(DBusValue.array(element: "s", []).signature == "as")

@@ -3,8 +3,17 @@
 # (a config with no service directories, so nothing is D-Bus-activated behind the test's back).
 set -euo pipefail
 
+# A scenario that also sets `needs_activation=1` gets one service directory on that bus, $DOSE_SERVICE_DIR,
+# for the app's D-Bus service file (`app_activatable`), and nothing else.
 if [ -n "${needs_session_bus:-}" ] && [ -z "${DOSE_IN_BUS:-}" ]; then
-    exec env DOSE_IN_BUS=1 dbus-run-session --config-file="$DOSE_ROOT/tests/e2e/session.conf" -- bash "$0" "$@"
+    bus_config="$DOSE_ROOT/tests/e2e/session.conf"
+    if [ -n "${needs_activation:-}" ]; then
+        DOSE_SERVICE_DIR=$(mktemp -d /tmp/dose-e2e-services.XXXXXX)
+        export DOSE_SERVICE_DIR
+        sed "s|</busconfig>|  <servicedir>$DOSE_SERVICE_DIR</servicedir>\n</busconfig>|" "$bus_config" >"$DOSE_SERVICE_DIR/session.conf"
+        bus_config="$DOSE_SERVICE_DIR/session.conf"
+    fi
+    exec env DOSE_IN_BUS=1 dbus-run-session --config-file="$bus_config" -- bash "$0" "$@"
 fi
 
 : "${DOSE_BIN:?}" "${DOSE_ROOT:?}" "${DOSE_ARTIFACTS:?}"
@@ -24,6 +33,8 @@ cleanup() {
     for pid in "${bg_pids[@]}"; do kill "$pid" 2>/dev/null || true; done
     wait 2>/dev/null || true
     rm -rf "$work"
+    [ -n "${DOSE_SERVICE_DIR:-}" ] && rm -rf "$DOSE_SERVICE_DIR"
+    return 0
 }
 trap cleanup EXIT
 
@@ -141,4 +152,109 @@ notified_exactly_for() { # notified_exactly_for N SECONDS
         sleep 0.5
     done
     [ "$(notify_count)" -eq "$1" ]
+}
+
+# --- The desktop app, and the notification servers' clicks (issue 13) ---
+
+# The app the click is handed to. Until `daily-dose` lands, a stand-in Gio.Application registered as
+# net.dailydose.DailyDose that appends "open-dose ID token=TOKEN" to $DOSE_APP_LOG for each open-dose.
+# To run these scenarios on the real app, set DOSE_APP_CMD="$DOSE_BIN/daily-dose" (and read what it
+# shows through AT-SPI instead of app_opened's log).
+: "${DOSE_APP_CMD:=/usr/bin/python3 $DOSE_ROOT/tests/support/fake_dose_app.py}"
+export DOSE_APP_LOG="$work/app.log"
+app_id=net.dailydose.DailyDose
+
+bus_has_owner() { # bus_has_owner NAME
+    dbus-send --session --print-reply --dest=org.freedesktop.DBus / org.freedesktop.DBus.NameHasOwner \
+        "string:$1" 2>/dev/null | grep -q true
+}
+
+# Starts the app and waits for its bus name.
+app_pid=""
+app_up() {
+    $DOSE_APP_CMD >>"$art/app.log" 2>&1 &
+    app_pid=$!
+    bg_pids+=($app_pid)
+    wait_for 15 bus_has_owner "$app_id" || fail "the app did not take $app_id"
+}
+app_down() {
+    [ -n "$app_pid" ] && kill "$app_pid" 2>/dev/null && wait "$app_pid" 2>/dev/null || true
+    app_pid=""
+}
+
+# Makes the app D-Bus activatable on this bus (needs_activation=1) and installs its desktop file, as
+# the daily-dose-app package does.
+app_activatable() {
+    [ -n "${DOSE_SERVICE_DIR:-}" ] || fail "app_activatable needs needs_activation=1"
+    printf '[D-BUS Service]\nName=%s\nExec=/usr/bin/env DOSE_APP_LOG=%s %s --gapplication-service\n' \
+        "$app_id" "$DOSE_APP_LOG" "$DOSE_APP_CMD" >"$DOSE_SERVICE_DIR/$app_id.service"
+    dbus-send --session --print-reply --dest=org.freedesktop.DBus / org.freedesktop.DBus.ReloadConfig >/dev/null
+    app_desktop_file
+}
+app_desktop_file() {
+    printf '[Desktop Entry]\nType=Application\nName=Daily Dose\nExec=%s\nDBusActivatable=true\n' \
+        "$DOSE_APP_CMD" >"$XDG_DATA_HOME/applications/$app_id.desktop"
+}
+
+# True once the app was asked to open ID (once at least).
+app_opened() { grep -q "^open-dose $1 " "$DOSE_APP_LOG" 2>/dev/null; }
+app_open_count() { grep -c "^open-dose " "$DOSE_APP_LOG" 2>/dev/null || true; }
+
+# A notification server by name: dunst (the test configuration: a left click runs the default action),
+# dunst-stock (Debian's /etc/xdg/dunst/dunstrc: a left click closes, a middle click runs it),
+# xfce4-notifyd (a body click closes; the Open button runs the id's action), mate (a body click runs it).
+server_pid=""
+server_name=""
+server_up() { # server_up NAME
+    server_name=$1
+    case $1 in
+        dunst) dunst -config "$DOSE_ROOT/tests/e2e/dunstrc" >>"$art/server-$1.log" 2>&1 & ;;
+        dunst-stock) dunst -config /etc/xdg/dunst/dunstrc >>"$art/server-$1.log" 2>&1 & ;;
+        xfce4-notifyd) /usr/lib/x86_64-linux-gnu/xfce4/notifyd/xfce4-notifyd >>"$art/server-$1.log" 2>&1 & ;;
+        mate) /usr/lib/mate-notification-daemon/mate-notification-daemon --replace >>"$art/server-$1.log" 2>&1 & ;;
+        *) fail "no server $1" ;;
+    esac
+    server_pid=$!
+    bg_pids+=($server_pid)
+    wait_for 10 bus_has_owner org.freedesktop.Notifications || fail "$1 did not take org.freedesktop.Notifications"
+}
+server_down() {
+    [ -n "$server_pid" ] && kill "$server_pid" 2>/dev/null && wait "$server_pid" 2>/dev/null || true
+    server_pid=""
+    wait_for 10 bash -c '! dbus-send --session --print-reply --dest=org.freedesktop.DBus / org.freedesktop.DBus.NameHasOwner string:org.freedesktop.Notifications 2>/dev/null | grep -q true' || true
+}
+
+# The server's notification window (the last one mapped), or nothing.
+notification_window() {
+    case $server_name in
+        dunst|dunst-stock) xdotool search --onlyvisible --class dunst 2>/dev/null | tail -1 ;;
+        xfce4-notifyd) xdotool search --onlyvisible --name '^xfce4-notifyd$' 2>/dev/null | tail -1 ;;
+        mate) xdotool search --onlyvisible --name '^Notification$' 2>/dev/null | tail -1 ;;
+    esac
+}
+notification_visible() { [ -n "$(notification_window)" ]; }
+
+# Clicks the notification the way that opens its dose on this server: the body (test dunst, mate),
+# a middle click (stock dunst, whose left click only closes), the Open button (xfce4-notifyd, whose
+# body click only closes). The button sits at the bubble's bottom right (measured on 0.7.3, 1280x800).
+click_to_open() {
+    local window width height
+    wait_for 10 notification_visible || fail "no $server_name notification on screen"
+    window=$(notification_window)
+    eval "$(xdotool getwindowgeometry --shell "$window")"
+    width=$WIDTH height=$HEIGHT
+    import -window root "$art/before-click-$server_name.png" 2>/dev/null || true
+    case $server_name in
+        dunst|mate) xdotool mousemove --window "$window" 40 20 click 1 ;;
+        dunst-stock) xdotool mousemove --window "$window" 40 20 click 2 ;;
+        xfce4-notifyd) xdotool mousemove --window "$window" $(( width - 57 )) $(( height - 32 )) click 1 ;;
+    esac
+}
+
+# Clicks the notification's body with the left button, as a student would first try.
+click_body() {
+    local window
+    wait_for 10 notification_visible || fail "no $server_name notification on screen"
+    window=$(notification_window)
+    xdotool mousemove --window "$window" 30 15 click 1
 }
