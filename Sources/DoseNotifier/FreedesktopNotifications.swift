@@ -16,6 +16,8 @@ final class FreedesktopNotifications: NotificationServer {
 
     private struct Current {
         var serverID: UInt32
+        /// The id its Open button carries as its action key.
+        var itemID: String
         var onClick: (String?) -> Void
         var onClosed: (UInt32) -> Void
         var token: String?
@@ -53,7 +55,7 @@ final class FreedesktopNotifications: NotificationServer {
             // A timeout is not a refusal: the call reached a server that is still working on it.
             throw SessionBus.timedOut(error) ? .unconfirmed(error.message) : .serverUnavailable(error.message)
         }
-        current = Current(serverID: serverID, onClick: onClick, onClosed: onClosed, token: nil)
+        current = Current(serverID: serverID, itemID: copy.id, onClick: onClick, onClosed: onClosed, token: nil)
         return serverID
     }
 
@@ -83,7 +85,7 @@ final class FreedesktopNotifications: NotificationServer {
             current?.token = arguments.string(at: 1)
         case "ActionInvoked":
             let key = arguments.string(at: 1)
-            guard key == NotificationActions.bodyKey || NotificationActions.isItemKey(key) else { return }
+            guard key == NotificationActions.bodyKey || key == shown.itemID else { return }
             shown.onClick(shown.token)
             current?.token = nil
         case "NotificationClosed":

@@ -9,12 +9,6 @@ enum NotificationActions {
     /// The button's label.
     static let buttonLabel = "Open"
 
-    /// Whether `key` is one of ours other than the body's: any key but the spec's reserved `default`
-    /// is an item id (the notification's own id is checked by the caller).
-    static func isItemKey(_ key: String) -> Bool {
-        !key.isEmpty && key != bodyKey
-    }
-
     /// The (key, label) pairs for a notification advertising `itemID`.
     static func pairs(itemID: String) -> [(key: String, label: String)] {
         // An id spelled "default" is the body click already: one action, not two with one key.

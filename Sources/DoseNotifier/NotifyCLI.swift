@@ -18,7 +18,8 @@ public enum NotifyCLI {
         commands: [runCommand, fireCommand, dryRunCommand],
         footer: """
             Files: $XDG_STATE_HOME/daily-dose/snapshot.json (read), $XDG_CONFIG_HOME/daily-dose/config.ini (read),
-                   $XDG_STATE_HOME/daily-dose/last-fired (the scheduler's own stamp)
+                   $XDG_STATE_HOME/daily-dose/last-fired (the scheduler's own stamp),
+                   $XDG_RUNTIME_DIR/daily-dose/notification.json (the notification on screen, for a restart)
             Exit status: 0 ok, 1 no dose, 64 usage, 65 bad snapshot, 66 no snapshot or item, 69 unavailable,
                          70 internal error, 71 OS error, 74 I/O error.
             See dose-notify(1) and `dose-notify COMMAND --help`.

@@ -65,6 +65,11 @@ import Testing
             let binary = directory.appendingPathComponent("dose-notify")
             let linked = try linkage(binary)
             #expect(!linked.needed.contains { $0.hasPrefix("libsqlite3") || $0.hasPrefix("libcurl") || $0.hasPrefix("libsodium") }, "\(linked.needed)")
+            // Issue 13: the click goes to the app over D-Bus; the scheduler links no GTK, libadwaita or WebKit,
+            // and speaks org.freedesktop.Notifications itself (no libnotify).
+            let desktop = ["libgtk", "libadwaita", "libwebkit", "libnotify"]
+            #expect(!linked.needed.contains { library in desktop.contains { library.hasPrefix($0) } }, "\(linked.needed)")
+            #expect(!linked.symbols.contains(" gtk_") && !linked.symbols.contains(" notify_"), "\(binary.path) carries GTK or libnotify")
             let carriesSQLite = linked.symbols.contains(" sqlite3_")
             let carriesCurl = linked.symbols.contains(" curl_")
             #expect(!carriesSQLite, "\(binary.path) carries SQLite")

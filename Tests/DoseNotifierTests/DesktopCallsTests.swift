@@ -63,9 +63,6 @@ import Testing
         guard case .tuple(let plain) = DesktopCalls.notify(Self.copy, actions: false, replacing: nil, imagePath: "i") else { return }
         #expect(plain[1] == .uint32(0))
         #expect(plain[5] == .array(element: "s", []))
-        #expect(NotificationActions.isItemKey("q-weber-unit"))
-        #expect(!NotificationActions.isItemKey("default"))
-        #expect(!NotificationActions.isItemKey(""))
     }
 
     @Test func signatures() {
