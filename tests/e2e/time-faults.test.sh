@@ -99,5 +99,10 @@ step "2026-10-27 10:00:00 GMT"
 expect "forward: one notification on the 27th" notified_exactly_for 6 5
 expect "the scheduler is still running" kill -0 "$scheduler"
 expect "no crash logged" bash -c "! grep -qi 'fatal\|segmentation' '$art/scheduler.log'"
+# Issue 13: each day's notification replaced the previous one in place (replaces_id), so one is on screen.
+replaces=$(awk '/member=Notify$/ { getline; getline; print $2 }' "$art/dbus-monitor.txt" | tr '\n' ' ')
+log "replaces_id of the Notify calls: $replaces"
+expect "only the first Notify is a new notification" test "$(echo "$replaces" | tr ' ' '\n' | grep -c '^0$')" -eq 1
+expect "one notification on screen after six days" test "$(dunstctl count displayed)" -eq 1
 log "days notified: 27 Mar, 28 Mar, 29 Mar, 25 Oct, 26 Oct, 27 Oct; Notify calls: $(notify_count)"
 log "done"
