@@ -24,7 +24,7 @@ enum SessionBus {
         }
     }
 
-    /// Calls `method` and returns the reply's arguments, read by `read` (nil for a call without an answer).
+    /// Calls `method` and returns what `read` makes of the reply's arguments.
     ///
     /// The call may start `destination` by D-Bus activation, and waits at most `timeoutMilliseconds`.
     static func call<Reply>(
