@@ -32,6 +32,7 @@ DBUS_SERVICE_DIR := $(DATADIR)/dbus-1/services
 # Package.swift declares its product (scripts/app-product.sh, which says so when it does not yet).
 APP_PRODUCT := $(shell scripts/app-product.sh 2>/dev/null && echo daily-dose)
 MAN_PAGES := build/man/dose.1 build/man/dose-notify.1 build/man/daily-dose-pack.5
+APP_MAN_PAGES := build/man/daily-dose.1
 UNITS := $(notdir $(wildcard packaging/systemd/*.service))
 
 .PHONY: deps deps-build build release order demo test unit-test e2e-test clean bench bench-app fuzz fuzz-check sanitize man \
@@ -84,7 +85,7 @@ $(RELEASE_DIR)/dose $(RELEASE_DIR)/dose-notify $(addprefix $(RELEASE_DIR)/,$(APP
 	@$(MAKE) --no-print-directory release
 
 # Manual pages, from their scdoc sources.
-man: $(MAN_PAGES)
+man: $(MAN_PAGES) $(APP_MAN_PAGES)
 
 # Written aside and renamed: the end-to-end scenarios run `make install` side by side.
 build/man/%: packaging/man/%.scd
@@ -126,17 +127,19 @@ install-cli: $(RELEASE_DIR)/dose $(RELEASE_DIR)/dose-notify $(MAN_PAGES)
 			"$(patsubst %/autostart,%,$(XDG_AUTOSTART_DIR)) is on XDG_CONFIG_DIRS (or copy them to ~/.config/autostart)";; esac
 
 # The D-Bus service names the installed binary (@bindir@): a launcher or a notification click starts it there.
-install-app: $(addprefix $(RELEASE_DIR)/,$(APP_PRODUCT))
+install-app: $(addprefix $(RELEASE_DIR)/,$(APP_PRODUCT)) $(if $(APP_PRODUCT),$(APP_MAN_PAGES))
 ifeq ($(APP_PRODUCT),)
 	@scripts/app-product.sh || true
 else
-	install -d $(DESTDIR)$(BINDIR) $(DESTDIR)$(DATADIR)/applications $(DESTDIR)$(DBUS_SERVICE_DIR) $(DESTDIR)$(DATADIR)/metainfo
+	install -d $(DESTDIR)$(BINDIR) $(DESTDIR)$(DATADIR)/applications $(DESTDIR)$(DBUS_SERVICE_DIR) $(DESTDIR)$(DATADIR)/metainfo \
+		$(DESTDIR)$(MANDIR)/man1
 	install -m 755 $(RELEASE_DIR)/daily-dose $(DESTDIR)$(BINDIR)/
 	$(STRIP) $(STRIP_FLAGS) $(DESTDIR)$(BINDIR)/daily-dose
 	install -m 644 desktop/$(APP_ID).desktop $(DESTDIR)$(DATADIR)/applications/
 	sed 's|@bindir@|$(BINDIR)|' desktop/$(APP_ID).service >$(DESTDIR)$(DBUS_SERVICE_DIR)/$(APP_ID).service
 	chmod 644 $(DESTDIR)$(DBUS_SERVICE_DIR)/$(APP_ID).service
 	install -m 644 desktop/$(APP_ID).metainfo.xml $(DESTDIR)$(DATADIR)/metainfo/
+	install -m 644 build/man/daily-dose.1 $(DESTDIR)$(MANDIR)/man1/
 endif
 
 # Removes what `make install` put there (same PREFIX and DESTDIR); user data in homes is never touched.
@@ -150,7 +153,8 @@ uninstall:
 	rm -f $(DESTDIR)$(XDG_AUTOSTART_DIR)/dose-notify-autostart.desktop $(DESTDIR)$(XDG_AUTOSTART_DIR)/dose-daemon-autostart.desktop
 	rm -f $(DESTDIR)$(DATADIR)/icons/hicolor/scalable/apps/$(APP_ID).svg
 	rm -f $(DESTDIR)$(DATADIR)/metainfo/$(APP_ID).metainfo.xml
-	rm -f $(DESTDIR)$(MANDIR)/man1/dose.1 $(DESTDIR)$(MANDIR)/man1/dose-notify.1 $(DESTDIR)$(MANDIR)/man5/daily-dose-pack.5
+	rm -f $(DESTDIR)$(MANDIR)/man1/dose.1 $(DESTDIR)$(MANDIR)/man1/dose-notify.1 $(DESTDIR)$(MANDIR)/man5/daily-dose-pack.5 \
+		$(DESTDIR)$(MANDIR)/man1/daily-dose.1
 	rm -f $(DESTDIR)$(DATADIR)/bash-completion/completions/dose $(DESTDIR)$(DATADIR)/bash-completion/completions/dose-notify
 	rm -f $(DESTDIR)$(ZSH_COMPLETION_DIR)/_dose
 	rm -f $(DESTDIR)$(DATADIR)/fish/vendor_completions.d/dose.fish $(DESTDIR)$(DATADIR)/fish/vendor_completions.d/dose-notify.fish
@@ -193,3 +197,7 @@ clean:
 # Benchmarks against baselines measured in the same run (not part of `make test`); writes docs/performance.md.
 bench: deps
 	@bench/run.sh
+
+# Only the desktop app against its C baseline (part of `make bench`); writes the app's table in docs/performance.md.
+bench-app: deps
+	@bench/app.sh

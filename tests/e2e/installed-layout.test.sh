@@ -35,7 +35,8 @@ for file in usr/local/bin/dose usr/local/bin/dose-notify usr/local/share/daily-d
     expect "make install put /$file" test -f "$dest/$file"
 done
 app_files=(usr/local/bin/daily-dose usr/local/share/applications/$id.desktop
-           usr/local/share/dbus-1/services/$id.service usr/local/share/metainfo/$id.metainfo.xml)
+           usr/local/share/dbus-1/services/$id.service usr/local/share/metainfo/$id.metainfo.xml
+           usr/local/share/man/man1/daily-dose.1)
 if "$DOSE_ROOT/scripts/app-product.sh" 2>/dev/null; then
     for file in "${app_files[@]}"; do
         expect "make install put /$file" test -f "$dest/$file"
