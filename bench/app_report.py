@@ -1,0 +1,99 @@
+#!/usr/bin/python3
+"""The app's table in docs/performance.md from bench/app.py's results: app_report.py RESULTS_DIR OUT.md
+
+Writes between <!-- bench-app:start --> and <!-- bench-app:end --> (appended under a heading when the
+markers are not there yet) and prints the same table. Every figure of the app is a ratio against the C
+baseline measured in the same run; without the app the baseline's figures stand alone and each target
+says the app is missing.
+"""
+import json
+import os
+import sys
+
+out_dir, target = sys.argv[1], sys.argv[2]
+results = json.load(open(os.path.join(out_dir, "app-bench.json")))
+env = dict(line.rstrip("\n").split("=", 1) for line in open(os.path.join(out_dir, "env.txt")) if "=" in line)
+START, END = "<!-- bench-app:start -->", "<!-- bench-app:end -->"
+LIMITS = {"launch": 1.3, "memory": 1.1, "idle": 1.0}
+RENDERER = {"cairo": "GSK_RENDERER=cairo", "default": "GTK's default renderer (GL, software on this machine)"}
+
+
+def mib(kib):
+    return f"{kib / 1024:.0f} MiB"
+
+
+rows = []
+notes = []
+for renderer, programs in results["renderers"].items():
+    base, app = programs.get("baseline", {}), programs.get("app")
+    label = RENDERER[renderer]
+    if "ready_median_ms" not in base:
+        rows.append((f"baseline, {label}", "failed: " + "; ".join(base.get("errors", [])), "—", "FAIL"))
+        continue
+    if app is not None and "ready_median_ms" not in app:
+        rows.append((f"app, {label}", "failed: " + "; ".join(app.get("errors", [])), "—", "FAIL"))
+        app = None
+    figures = {
+        "launch": ("launch → card drawn ≤ 1.3× the baseline", base["ready_median_ms"],
+                   app and app["ready_median_ms"], lambda v: f"{v:.0f} ms"),
+        "memory": ("memory, process and WebKit processes (PSS) ≤ 1.1× the baseline", base["pss_median_kib"],
+                   app and app["pss_median_kib"], mib),
+        "idle": (f"idle wake-ups over {results['idle_seconds']} s ≤ the baseline", base["idle_switches"],
+                 app and app["idle_switches"], lambda v: f"{v} context switches"),
+    }
+    for key, (what, base_value, app_value, show) in figures.items():
+        name = f"{what}, {label}"
+        if results["app_missing"]:
+            rows.append((name, f"app missing; baseline {show(base_value)}", "—", "—"))
+            continue
+        if base_value == 0:
+            ratio_text, verdict = ("0/0" if app_value == 0 else f"{app_value}/0"), app_value <= 0
+        else:
+            ratio = app_value / base_value
+            ratio_text, verdict = f"{ratio:.2f}×", ratio <= LIMITS[key]
+        rows.append((name, f"app {show(app_value)}, baseline {show(base_value)}", ratio_text,
+                     "PASS" if verdict else "MISS"))
+    closes = [("baseline", base)] + ([("app", app)] if app else [])
+    for who, data in closes:
+        if who == "baseline" and not results["app_missing"]:
+            continue
+        rows.append((f"closing the window ends the {'app' if who == 'app' else 'baseline'} and its WebKit processes, {label}",
+                     f"exit after {', '.join(str(ms) for ms in data['exit_ms'])} ms" if data["closed"] else "did not end",
+                     "—", "PASS" if data["closed"] else "FAIL"))
+
+# What the renderer choice saves, per program.
+for who in ("baseline", "app"):
+    cairo = results["renderers"].get("cairo", {}).get(who, {})
+    default = results["renderers"].get("default", {}).get(who, {})
+    if "pss_median_kib" in cairo and "pss_median_kib" in default:
+        saved = default["pss_median_kib"] - cairo["pss_median_kib"]
+        parts = ", ".join(f"{name} {mib(kib)}" for name, kib in sorted(default["pss_parts_kib"].items(), key=lambda p: -p[1]))
+        cairo_parts = ", ".join(f"{name} {mib(kib)}" for name, kib in sorted(cairo["pss_parts_kib"].items(), key=lambda p: -p[1]))
+        notes.append(f"- {who}: {mib(default['pss_median_kib'])} with the default renderer ({parts}); "
+                     f"{mib(cairo['pss_median_kib'])} with cairo ({cairo_parts}): cairo saves {mib(saved)} "
+                     f"({saved / default['pss_median_kib'] * 100:.0f} %). Summed RSS (shared pages counted in each "
+                     f"process): {mib(default['rss_sum_median_kib'])} default, {mib(cairo['rss_sum_median_kib'])} cairo.")
+        notes.append(f"  Launch → ready: {default['ready_median_ms']:.0f} ms default, {cairo['ready_median_ms']:.0f} ms cairo "
+                     f"(runs: {default['ready_ms']} / {cairo['ready_ms']}).")
+
+lines = [START, "",
+         f"Measured by `make bench-app` (GTK {env.get('gtk', '?')}, WebKitGTK {env.get('webkit', '?')}; {env.get('cpu', '?')}, "
+         f"{env.get('cores', '?')} cores, shared; {'no GPU (/dev/dri absent)' if not env.get('gl') else 'a GPU'}; Xvfb, "
+         f"GDK_BACKEND=x11). Median of {results['runs']} launches per program and renderer, alternating app and "
+         f"baseline, after one unmeasured launch each; memory {results['settle_seconds']:.0f} s after ready.",
+         ""]
+if results["app_missing"]:
+    lines += ["**The app is missing** (Package.swift declares no `daily-dose` product yet): the baseline ran alone; "
+              "the ratios come with the app.", ""]
+lines += ["| target | measured | ratio | verdict |", "|---|---|---|---|"]
+lines += [f"| {a} | {b} | {c} | {d} |" for a, b, c, d in rows]
+lines += ["", "What the renderer choice saves (PSS of the whole tree, median):", ""] + notes + ["", END]
+block = "\n".join(lines)
+print(block)
+
+text = open(target).read() if os.path.exists(target) else ""
+if START in text and END in text:
+    text = text[:text.index(START)] + block + text[text.index(END) + len(END):]
+else:
+    text = text.rstrip("\n") + "\n\n## The desktop app against a C baseline (`make bench-app`)\n\n" + block + "\n"
+open(target, "w").write(text)
