@@ -10,7 +10,7 @@ alternating launch by launch so that drift on a shared machine hits both alike):
 - memory: the PSS of the process and every descendant (WebKit's network and web processes, their bwrap
   and xdg-dbus-proxy), from /proc/PID/smaps_rollup, after the window has settled; the median;
 - idle wake-ups: the context switches (voluntary and not) of every thread of every process of the tree
-  over IDLE seconds, once per program and renderer, after the page has settled;
+  over IDLE seconds after the page has settled, in the first IDLE_RUNS launches; the median;
 - closing the window (WM_DELETE_WINDOW, as a window manager's close button) ends the process and its tree.
 Writes OUT_DIR/app-bench.json. Without APP the baseline runs alone and the results say the app is missing.
 """
@@ -23,9 +23,10 @@ import subprocess
 import sys
 import time
 
-RUNS = int(os.environ.get("BENCH_APP_RUNS", "5"))
+RUNS = int(os.environ.get("BENCH_APP_RUNS", "9"))
 IDLE = int(os.environ.get("BENCH_APP_IDLE_SECONDS", "10"))
-SETTLE = float(os.environ.get("BENCH_APP_SETTLE_SECONDS", "3"))
+IDLE_RUNS = int(os.environ.get("BENCH_APP_IDLE_RUNS", "3"))
+SETTLE = float(os.environ.get("BENCH_APP_SETTLE_SECONDS", "2"))
 READY_TIMEOUT = 60
 
 
@@ -198,7 +199,7 @@ def main():
     programs = {"baseline": [baseline, page]}
     if app:
         programs["app"] = [app]
-    results = {"runs": RUNS, "idle_seconds": IDLE, "settle_seconds": SETTLE, "app_missing": app is None,
+    results = {"runs": RUNS, "idle_seconds": IDLE, "idle_runs": min(IDLE_RUNS, RUNS), "settle_seconds": SETTLE, "app_missing": app is None,
                "renderers": {}}
     base_env = dict(os.environ, GDK_BACKEND="x11")
     with open(os.path.join(out, "app-bench.log"), "ab") as log:
@@ -213,7 +214,7 @@ def main():
                 launch(command, env, log, measure_idle=False)
             for run in range(RUNS):
                 for name, command in programs.items():
-                    run_result = launch(command, env, log, measure_idle=(run == 0))
+                    run_result = launch(command, env, log, measure_idle=(run < IDLE_RUNS))
                     print(f"{renderer} {name} run {run + 1}: {summary(run_result)}", flush=True)
                     per_program[name].append(run_result)
             results["renderers"][renderer] = {name: aggregate(runs) for name, runs in per_program.items()}
@@ -243,8 +244,9 @@ def aggregate(runs):
         "pss_median_kib": int(statistics.median(r["pss_kib"] for r in good)),
         "pss_parts_kib": last["pss_parts_kib"],
         "rss_sum_median_kib": int(statistics.median(r["rss_sum_kib"] for r in good)),
-        "idle_switches": idle[0]["idle_switches"] if idle else None,
-        "idle_threads": idle[0]["idle_threads"] if idle else None,
+        "idle_switches": statistics.median(r["idle_switches"] for r in idle) if idle else None,
+        "idle_switches_all": [r["idle_switches"] for r in idle],
+        "idle_threads": max(r["idle_threads"] for r in idle) if idle else None,
         "closed": all(r["closed"] for r in good),
         "exit_ms": [round(r["exit_s"] * 1000) if r["exit_s"] is not None else None for r in good],
         "errors": errors,

@@ -6,7 +6,8 @@
 # Writes build/bench/app/ (or BENCH_OUT/app) and the app's table in docs/performance.md (bench/app_report.py).
 # While Package.swift declares no daily-dose product (scripts/app-product.sh) the baseline runs alone and
 # the table says the app is missing.
-# Knobs: BENCH_APP_RUNS (5), BENCH_APP_IDLE_SECONDS (10), BENCH_APP_SETTLE_SECONDS (3), BENCH_BIN.
+# Knobs: BENCH_APP_RUNS (9), BENCH_APP_IDLE_RUNS (3), BENCH_APP_IDLE_SECONDS (10), BENCH_APP_SETTLE_SECONDS (2),
+# BENCH_BIN (skips the release build).
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 cd "$root"

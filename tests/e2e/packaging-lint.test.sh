@@ -143,4 +143,6 @@ fi
 expect "the id names the .desktop file" test -f "$DOSE_ROOT/desktop/$id.desktop"
 expect "the id is the metainfo's" grep -q "<id>$id</id>" "$DOSE_ROOT/desktop/$id.metainfo.xml"
 expect "the id is the notification's desktop-entry" grep -q "\"$id\"" "$DOSE_ROOT/Sources/DoseNotifier/AppIdentity.swift"
+expect "the id is the app's (DesktopApplication.id)" grep -q "static let id = \"$id\"" "$DOSE_ROOT/Sources/DoseSystem/DesktopApplication.swift"
+expect "the id names the D-Bus service file" test -f "$DOSE_ROOT/desktop/$id.service"
 log "done"
