@@ -7,10 +7,12 @@ For each renderer (GSK_RENDERER=cairo, then GTK's default) and each program (the
 alternating launch by launch so that drift on a shared machine hits both alike):
 - launch → ready: from the fork to "ready\\n" on the descriptor named in DAILY_DOSE_READY_FD (both write it
   once the window is mapped and the card's page has finished loading); the median of the runs;
-- memory: the PSS of the process and every descendant (WebKit's network and web processes, their bwrap
-  and xdg-dbus-proxy), from /proc/PID/smaps_rollup, after the window has settled; the median;
+- memory: RSS, PSS and private memory of the process and every descendant (WebKit's network and web
+  processes, their bwrap and xdg-dbus-proxy), summed, from /proc/PID/smaps_rollup, after the window has
+  settled; the medians. The verdict is on summed RSS: PSS divides shared pages among every process on the
+  machine that maps them, so another GTK or WebKit program running beside the bench lowers it;
 - idle wake-ups: the context switches (voluntary and not) of every thread of every process of the tree
-  over IDLE seconds after the page has settled, in the first IDLE_RUNS launches; the median;
+  over IDLE seconds from IDLE_SETTLE seconds after ready, in the first IDLE_RUNS launches; the median;
 - closing the window (WM_DELETE_WINDOW, as a window manager's close button) ends the process and its tree.
 Writes OUT_DIR/app-bench.json. Without APP the baseline runs alone and the results say the app is missing.
 """
@@ -27,6 +29,9 @@ RUNS = int(os.environ.get("BENCH_APP_RUNS", "9"))
 IDLE = int(os.environ.get("BENCH_APP_IDLE_SECONDS", "10"))
 IDLE_RUNS = int(os.environ.get("BENCH_APP_IDLE_RUNS", "3"))
 SETTLE = float(os.environ.get("BENCH_APP_SETTLE_SECONDS", "2"))
+# The idle window starts this long after ready: the page's first seconds (KaTeX, fonts, WebKit's caches
+# and timers settling) are not idle; 2 s in, they still raised the count by half.
+IDLE_SETTLE = float(os.environ.get("BENCH_APP_IDLE_SETTLE_SECONDS", "6"))
 READY_TIMEOUT = 60
 
 
@@ -54,23 +59,18 @@ def descendants(pid):
     return found
 
 
-def proc_kib(path, key):
-    """The kB figure of the line starting with KEY in a /proc file (0 once the process is gone)."""
+def memory_kib(pid):
+    """RSS, PSS and private (USS) kB of a process, from /proc/PID/smaps_rollup (zeros once it is gone)."""
+    fields = {}
     try:
-        for line in open(path):
-            if line.startswith(key):
-                return int(line.split()[1])
+        for line in open(f"/proc/{pid}/smaps_rollup"):
+            key, _, rest = line.partition(":")
+            if key in ("Rss", "Pss", "Private_Clean", "Private_Dirty"):
+                fields[key] = int(rest.split()[0])
     except OSError:
         pass
-    return 0
-
-
-def pss_kib(pid):
-    return proc_kib(f"/proc/{pid}/smaps_rollup", "Pss:")
-
-
-def rss_kib(pid):
-    return proc_kib(f"/proc/{pid}/status", "VmRSS:")
+    return {"rss": fields.get("Rss", 0), "pss": fields.get("Pss", 0),
+            "private": fields.get("Private_Clean", 0) + fields.get("Private_Dirty", 0)}
 
 
 def comm(pid):
@@ -156,17 +156,21 @@ def launch(command, env, log, measure_idle):
         process.kill()
         process.wait()
         return {"error": f"no 'ready' within {READY_TIMEOUT} s (read {got!r}, exit {process.returncode})"}
-    result["ready_s"] = time.monotonic() - started
+    ready_at = time.monotonic()
+    result["ready_s"] = ready_at - started
     time.sleep(SETTLE)
     tree = descendants(process.pid)
+    # Per process name (the WebKit processes, bwrap, xdg-dbus-proxy): RSS, PSS and private kB.
     parts = {}
     for pid in tree:
-        parts[comm(pid)] = parts.get(comm(pid), 0) + pss_kib(pid)
-    result["pss_kib"] = sum(parts.values())
-    result["pss_parts_kib"] = parts
-    # RSS summed over the tree counts shared pages once per process: the larger figure tools like top add up.
-    result["rss_sum_kib"] = sum(rss_kib(pid) for pid in tree)
+        part = parts.setdefault(comm(pid), {"rss": 0, "pss": 0, "private": 0})
+        for key, kib in memory_kib(pid).items():
+            part[key] += kib
+    result["parts_kib"] = parts
+    for key in ("rss", "pss", "private"):
+        result[f"{key}_kib"] = sum(part[key] for part in parts.values())
     if measure_idle:
+        time.sleep(max(0.0, ready_at + IDLE_SETTLE - time.monotonic()))
         result["idle_switches"], result["idle_threads"] = idle_wakeups(process.pid, IDLE)
     tree = descendants(process.pid)
     windows = windows_of(process.pid)
@@ -199,7 +203,7 @@ def main():
     programs = {"baseline": [baseline, page]}
     if app:
         programs["app"] = [app]
-    results = {"runs": RUNS, "idle_seconds": IDLE, "idle_runs": min(IDLE_RUNS, RUNS), "settle_seconds": SETTLE, "app_missing": app is None,
+    results = {"runs": RUNS, "idle_seconds": IDLE, "idle_runs": min(IDLE_RUNS, RUNS), "idle_settle_seconds": IDLE_SETTLE, "settle_seconds": SETTLE, "app_missing": app is None,
                "renderers": {}}
     base_env = dict(os.environ, GDK_BACKEND="x11")
     with open(os.path.join(out, "app-bench.log"), "ab") as log:
@@ -225,7 +229,8 @@ def main():
 def summary(result):
     if "error" in result:
         return result["error"]
-    text = f"ready {result['ready_s'] * 1000:.0f} ms, PSS {result['pss_kib'] / 1024:.0f} MiB"
+    text = (f"ready {result['ready_s'] * 1000:.0f} ms, RSS {result['rss_kib'] / 1024:.0f} MiB "
+            f"(PSS {result['pss_kib'] / 1024:.0f}, private {result['private_kib'] / 1024:.0f})")
     if "idle_switches" in result:
         text += f", {result['idle_switches']} switches in {IDLE} s"
     return text + (", closed" if result["closed"] else f", NOT closed (left: {result['left_running']})")
@@ -241,9 +246,8 @@ def aggregate(runs):
     return {
         "ready_ms": [round(r["ready_s"] * 1000, 1) for r in good],
         "ready_median_ms": round(statistics.median(r["ready_s"] for r in good) * 1000, 1),
-        "pss_median_kib": int(statistics.median(r["pss_kib"] for r in good)),
-        "pss_parts_kib": last["pss_parts_kib"],
-        "rss_sum_median_kib": int(statistics.median(r["rss_sum_kib"] for r in good)),
+        **{f"{key}_median_kib": int(statistics.median(r[f"{key}_kib"] for r in good)) for key in ("rss", "pss", "private")},
+        "parts_kib": last["parts_kib"],
         "idle_switches": statistics.median(r["idle_switches"] for r in idle) if idle else None,
         "idle_switches_all": [r["idle_switches"] for r in idle],
         "idle_threads": max(r["idle_threads"] for r in idle) if idle else None,

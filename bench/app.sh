@@ -7,7 +7,7 @@
 # While Package.swift declares no daily-dose product (scripts/app-product.sh) the baseline runs alone and
 # the table says the app is missing.
 # Knobs: BENCH_APP_RUNS (9), BENCH_APP_IDLE_RUNS (3), BENCH_APP_IDLE_SECONDS (10), BENCH_APP_SETTLE_SECONDS (2),
-# BENCH_BIN (skips the release build).
+# BENCH_APP_IDLE_SETTLE_SECONDS (6), BENCH_BIN (skips the release build).
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 cd "$root"

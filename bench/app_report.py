@@ -42,8 +42,9 @@ for renderer, programs in results["renderers"].items():
     figures = {
         "launch": ("launch → card drawn ≤ 1.3× the baseline", lambda d: d["ready_median_ms"],
                    lambda d: f"{d['ready_median_ms']:.0f} ms"),
-        "memory": ("memory, process and WebKit processes (PSS) ≤ 1.1× the baseline", lambda d: d["pss_median_kib"],
-                   lambda d: mib(d["pss_median_kib"])),
+        "memory": ("memory of the process and its WebKit processes (summed RSS) ≤ 1.1× the baseline",
+                   lambda d: d["rss_median_kib"],
+                   lambda d: f"{mib(d['rss_median_kib'])} (PSS {mib(d['pss_median_kib'])}, private {mib(d['private_median_kib'])})"),
         "idle": (f"idle wake-ups over {results['idle_seconds']} s ≤ the baseline", lambda d: d["idle_switches"],
                  idle_text),
     }
@@ -68,17 +69,22 @@ for renderer, programs in results["renderers"].items():
                      "—", "PASS" if data["closed"] else "FAIL"))
 
 # What the renderer choice saves, per program.
+def parts_text(data):
+    return ", ".join(f"{name} {mib(kib['rss'])}/{mib(kib['private'])}"
+                     for name, kib in sorted(data["parts_kib"].items(), key=lambda p: -p[1]["rss"]))
+
+
 for who in ("baseline", "app"):
     cairo = results["renderers"].get("cairo", {}).get(who, {})
     default = results["renderers"].get("default", {}).get(who, {})
-    if "pss_median_kib" in cairo and "pss_median_kib" in default:
-        saved = default["pss_median_kib"] - cairo["pss_median_kib"]
-        parts = ", ".join(f"{name} {mib(kib)}" for name, kib in sorted(default["pss_parts_kib"].items(), key=lambda p: -p[1]))
-        cairo_parts = ", ".join(f"{name} {mib(kib)}" for name, kib in sorted(cairo["pss_parts_kib"].items(), key=lambda p: -p[1]))
-        notes.append(f"- {who}: {mib(default['pss_median_kib'])} with the default renderer ({parts}); "
-                     f"{mib(cairo['pss_median_kib'])} with cairo ({cairo_parts}): cairo saves {mib(saved)} "
-                     f"({saved / default['pss_median_kib'] * 100:.0f} %). Summed RSS (shared pages counted in each "
-                     f"process): {mib(default['rss_sum_median_kib'])} default, {mib(cairo['rss_sum_median_kib'])} cairo.")
+    if "rss_median_kib" in cairo and "rss_median_kib" in default:
+        saved = {key: default[f"{key}_median_kib"] - cairo[f"{key}_median_kib"] for key in ("rss", "private", "pss")}
+        notes.append(f"- {who}: summed RSS {mib(default['rss_median_kib'])} with the default renderer, "
+                     f"{mib(cairo['rss_median_kib'])} with cairo: cairo saves {mib(saved['rss'])} "
+                     f"({saved['rss'] / default['rss_median_kib'] * 100:.0f} %); private memory "
+                     f"{mib(default['private_median_kib'])} → {mib(cairo['private_median_kib'])} (saves "
+                     f"{mib(saved['private'])}); PSS {mib(default['pss_median_kib'])} → {mib(cairo['pss_median_kib'])}.")
+        notes.append(f"  Per process, RSS/private: default {parts_text(default)}; cairo {parts_text(cairo)}.")
         notes.append(f"  Launch → ready: {default['ready_median_ms']:.0f} ms default, {cairo['ready_median_ms']:.0f} ms cairo "
                      f"(runs: {default['ready_ms']} / {cairo['ready_ms']}).")
 
@@ -86,14 +92,15 @@ lines = [START, "",
          f"Measured by `make bench-app` (GTK {env.get('gtk', '?')}, WebKitGTK {env.get('webkit', '?')}; {env.get('cpu', '?')}, "
          f"{env.get('cores', '?')} cores, shared; {'no GPU (/dev/dri absent)' if not env.get('gl') else 'a GPU'}; Xvfb, "
          f"GDK_BACKEND=x11). Median of {results['runs']} launches per program and renderer, alternating app and "
-         f"baseline, after one unmeasured launch each; memory {results['settle_seconds']:.0f} s after ready.",
+         f"baseline, after one unmeasured launch each; memory {results['settle_seconds']:g} s after ready; idle from "
+         f"{results.get('idle_settle_seconds', results['settle_seconds']):g} s after ready, median of {results.get('idle_runs', 1)} windows.",
          ""]
 if results["app_missing"]:
     lines += ["**The app is missing** (Package.swift declares no `daily-dose` product yet): the baseline ran alone; "
               "the ratios come with the app.", ""]
 lines += ["| target | measured | ratio | verdict |", "|---|---|---|---|"]
 lines += [f"| {a} | {b} | {c} | {d} |" for a, b, c, d in rows]
-lines += ["", "What the renderer choice saves (PSS of the whole tree, median):", ""] + notes + ["", END]
+lines += ["", "What the renderer choice saves (the whole tree, medians):", ""] + notes + ["", END]
 block = "\n".join(lines)
 print(block)
 
