@@ -26,10 +26,17 @@ STRIP ?= strip
 STRIP_FLAGS := --strip-unneeded --remove-section=.comment --remove-section=.note
 RELEASE_DIR := .build/release
 APP_ID := net.dailydose.DailyDose
+# The session bus finds activatable services in $XDG_DATA_DIRS/dbus-1/services (/usr/local/share and /usr/share).
+DBUS_SERVICE_DIR := $(DATADIR)/dbus-1/services
+# The desktop app `daily-dose` (the .deb's daily-dose-app) is built, installed and removed with the rest once
+# Package.swift declares its product (scripts/app-product.sh, which says so when it does not yet).
+APP_PRODUCT := $(shell scripts/app-product.sh 2>/dev/null && echo daily-dose)
 MAN_PAGES := build/man/dose.1 build/man/dose-notify.1 build/man/daily-dose-pack.5
+APP_MAN_PAGES := build/man/daily-dose.1
 UNITS := $(notdir $(wildcard packaging/systemd/*.service))
 
-.PHONY: deps deps-build build release order demo test unit-test e2e-test clean bench fuzz fuzz-check sanitize man install uninstall deb
+.PHONY: deps deps-build build release order demo test unit-test e2e-test clean bench bench-app fuzz fuzz-check sanitize man \
+	install install-cli install-app uninstall deb
 
 deps-build:
 	@scripts/install-deps.sh build
@@ -74,21 +81,25 @@ order: deps release
 	@$(MAKE) --no-print-directory release
 
 # Built when missing (so `sudo make install` after `make release` does not rebuild as root).
-$(RELEASE_DIR)/dose $(RELEASE_DIR)/dose-notify:
+$(RELEASE_DIR)/dose $(RELEASE_DIR)/dose-notify $(addprefix $(RELEASE_DIR)/,$(APP_PRODUCT)):
 	@$(MAKE) --no-print-directory release
 
 # Manual pages, from their scdoc sources.
-man: $(MAN_PAGES)
+man: $(MAN_PAGES) $(APP_MAN_PAGES)
 
 # Written aside and renamed: the end-to-end scenarios run `make install` side by side.
 build/man/%: packaging/man/%.scd
 	@mkdir -p build/man
 	scdoc <$< >$@.tmp-$$$$ && mv $@.tmp-$$$$ $@
 
-install: $(RELEASE_DIR)/dose $(RELEASE_DIR)/dose-notify $(MAN_PAGES)
+# Both parts, as the two packages split them: install-cli is the .deb's daily-dose (the commands, the
+# scheduler, their units and autostart entries, the icon the notification shows, the sample pack), install-app
+# its daily-dose-app (the window, its desktop entry, D-Bus service and metainfo).
+install: install-cli install-app
+
+install-cli: $(RELEASE_DIR)/dose $(RELEASE_DIR)/dose-notify $(MAN_PAGES)
 	install -d $(DESTDIR)$(BINDIR) $(DESTDIR)$(DATADIR)/daily-dose $(DESTDIR)$(SYSTEMD_USER_UNIT_DIR) \
-		$(DESTDIR)$(DATADIR)/applications $(DESTDIR)$(XDG_AUTOSTART_DIR) \
-		$(DESTDIR)$(DATADIR)/icons/hicolor/scalable/apps $(DESTDIR)$(DATADIR)/metainfo \
+		$(DESTDIR)$(XDG_AUTOSTART_DIR) $(DESTDIR)$(DATADIR)/icons/hicolor/scalable/apps \
 		$(DESTDIR)$(MANDIR)/man1 $(DESTDIR)$(MANDIR)/man5 $(DESTDIR)$(DATADIR)/bash-completion/completions \
 		$(DESTDIR)$(ZSH_COMPLETION_DIR) $(DESTDIR)$(DATADIR)/fish/vendor_completions.d
 	install -m 755 $(RELEASE_DIR)/dose $(RELEASE_DIR)/dose-notify $(DESTDIR)$(BINDIR)/
@@ -102,10 +113,8 @@ install: $(RELEASE_DIR)/dose $(RELEASE_DIR)/dose-notify $(MAN_PAGES)
 			sed -i "/^Description=/a Documentation=man:$$page(1)" $(DESTDIR)$(SYSTEMD_USER_UNIT_DIR)/$$unit; \
 		chmod 644 $(DESTDIR)$(SYSTEMD_USER_UNIT_DIR)/$$unit; \
 	done
-	install -m 644 desktop/$(APP_ID).desktop $(DESTDIR)$(DATADIR)/applications/
 	install -m 644 desktop/dose-notify-autostart.desktop desktop/dose-daemon-autostart.desktop $(DESTDIR)$(XDG_AUTOSTART_DIR)/
 	install -m 644 desktop/$(APP_ID).svg $(DESTDIR)$(DATADIR)/icons/hicolor/scalable/apps/
-	install -m 644 desktop/$(APP_ID).metainfo.xml $(DESTDIR)$(DATADIR)/metainfo/
 	install -m 644 build/man/dose.1 build/man/dose-notify.1 $(DESTDIR)$(MANDIR)/man1/
 	install -m 644 build/man/daily-dose-pack.5 $(DESTDIR)$(MANDIR)/man5/
 	install -m 644 packaging/completions/dose.bash $(DESTDIR)$(DATADIR)/bash-completion/completions/dose
@@ -117,9 +126,26 @@ install: $(RELEASE_DIR)/dose $(RELEASE_DIR)/dose-notify $(MAN_PAGES)
 		echo "note: the autostart entries are in $(XDG_AUTOSTART_DIR), which desktops read only when" \
 			"$(patsubst %/autostart,%,$(XDG_AUTOSTART_DIR)) is on XDG_CONFIG_DIRS (or copy them to ~/.config/autostart)";; esac
 
+# The D-Bus service names the installed binary (@bindir@): a launcher or a notification click starts it there.
+install-app: $(addprefix $(RELEASE_DIR)/,$(APP_PRODUCT)) $(if $(APP_PRODUCT),$(APP_MAN_PAGES))
+ifeq ($(APP_PRODUCT),)
+	@scripts/app-product.sh || true
+else
+	install -d $(DESTDIR)$(BINDIR) $(DESTDIR)$(DATADIR)/applications $(DESTDIR)$(DBUS_SERVICE_DIR) $(DESTDIR)$(DATADIR)/metainfo \
+		$(DESTDIR)$(MANDIR)/man1
+	install -m 755 $(RELEASE_DIR)/daily-dose $(DESTDIR)$(BINDIR)/
+	$(STRIP) $(STRIP_FLAGS) $(DESTDIR)$(BINDIR)/daily-dose
+	install -m 644 desktop/$(APP_ID).desktop $(DESTDIR)$(DATADIR)/applications/
+	sed 's|@bindir@|$(BINDIR)|' desktop/$(APP_ID).service >$(DESTDIR)$(DBUS_SERVICE_DIR)/$(APP_ID).service
+	chmod 644 $(DESTDIR)$(DBUS_SERVICE_DIR)/$(APP_ID).service
+	install -m 644 desktop/$(APP_ID).metainfo.xml $(DESTDIR)$(DATADIR)/metainfo/
+	install -m 644 build/man/daily-dose.1 $(DESTDIR)$(MANDIR)/man1/
+endif
+
 # Removes what `make install` put there (same PREFIX and DESTDIR); user data in homes is never touched.
 uninstall:
-	rm -f $(DESTDIR)$(BINDIR)/dose $(DESTDIR)$(BINDIR)/dose-notify
+	rm -f $(DESTDIR)$(BINDIR)/dose $(DESTDIR)$(BINDIR)/dose-notify $(DESTDIR)$(BINDIR)/daily-dose
+	rm -f $(DESTDIR)$(DBUS_SERVICE_DIR)/$(APP_ID).service
 	rm -f $(DESTDIR)$(DATADIR)/daily-dose/sample-pack.json
 	-rmdir $(DESTDIR)$(DATADIR)/daily-dose 2>/dev/null
 	rm -f $(addprefix $(DESTDIR)$(SYSTEMD_USER_UNIT_DIR)/,$(UNITS))
@@ -127,7 +153,8 @@ uninstall:
 	rm -f $(DESTDIR)$(XDG_AUTOSTART_DIR)/dose-notify-autostart.desktop $(DESTDIR)$(XDG_AUTOSTART_DIR)/dose-daemon-autostart.desktop
 	rm -f $(DESTDIR)$(DATADIR)/icons/hicolor/scalable/apps/$(APP_ID).svg
 	rm -f $(DESTDIR)$(DATADIR)/metainfo/$(APP_ID).metainfo.xml
-	rm -f $(DESTDIR)$(MANDIR)/man1/dose.1 $(DESTDIR)$(MANDIR)/man1/dose-notify.1 $(DESTDIR)$(MANDIR)/man5/daily-dose-pack.5
+	rm -f $(DESTDIR)$(MANDIR)/man1/dose.1 $(DESTDIR)$(MANDIR)/man1/dose-notify.1 $(DESTDIR)$(MANDIR)/man5/daily-dose-pack.5 \
+		$(DESTDIR)$(MANDIR)/man1/daily-dose.1
 	rm -f $(DESTDIR)$(DATADIR)/bash-completion/completions/dose $(DESTDIR)$(DATADIR)/bash-completion/completions/dose-notify
 	rm -f $(DESTDIR)$(ZSH_COMPLETION_DIR)/_dose
 	rm -f $(DESTDIR)$(DATADIR)/fish/vendor_completions.d/dose.fish $(DESTDIR)$(DATADIR)/fish/vendor_completions.d/dose-notify.fish
@@ -170,3 +197,7 @@ clean:
 # Benchmarks against baselines measured in the same run (not part of `make test`); writes docs/performance.md.
 bench: deps
 	@bench/run.sh
+
+# Only the desktop app against its C baseline (part of `make bench`); writes the app's table in docs/performance.md.
+bench-app: deps
+	@bench/app.sh

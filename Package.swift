@@ -34,9 +34,6 @@ let package = Package(
             name: "CSodium", path: "Sources/CSodium", pkgConfig: "libsodium",
             providers: [.apt(["libsodium-dev"])]),
         .systemLibrary(
-            name: "CNotify", path: "Sources/CNotify", pkgConfig: "libnotify",
-            providers: [.apt(["libnotify-dev"])]),
-        .systemLibrary(
             name: "CSecret", path: "Sources/CSecret", pkgConfig: "libsecret-1",
             providers: [.apt(["libsecret-1-dev"])]),
 
@@ -60,7 +57,7 @@ let package = Package(
         .target(name: "DoseLearning", dependencies: ["DoseCore", "DoseSystem", "DoseStore", "DoseHTTP", "GLibGlue", "CGLib"], swiftSettings: noFoundation),
         // The app's commands.
         .target(name: "DoseApp", dependencies: ["DoseCore", "DoseSystem", "DoseStore", "DoseHTTP", "DoseLearning", "DoseSignature", "GLibGlue", "CGLib"], swiftSettings: noFoundation),
-        // The scheduler: GLib main loop, timerfd, libnotify.
+        // The scheduler: GLib main loop, timerfd, the notification server spoken to over GDBus.
         // The shell completions' generator: used by the tests that keep packaging/completions equal to the tables, linked into neither executable.
         .target(name: "DoseCompletions", dependencies: ["DoseSystem"], swiftSettings: noFoundation),
         .target(name: "DoseNotifier", dependencies: ["DoseCore", "DoseSystem", "GLibGlue", "CGLib"], swiftSettings: noFoundation),

@@ -70,6 +70,9 @@ home 1000
 export BENCH_BIN="$bin" BENCH_OUT="$out" BENCH_ROOT="$root" BENCH_RUNS="$runs" BENCH_IDLE_SECONDS="$idle_seconds"
 dbus-run-session --config-file="$root/tests/e2e/session.conf" -- bash bench/desktop.sh
 
+echo "== the desktop app against a C GTK 4 + WebKitWebView baseline (bench/app.sh; the app's table in docs/performance.md)"
+BENCH_BIN="$bin" BENCH_OUT="$out" bash bench/app.sh
+
 echo "== HTTP: CPU while waiting, the daemon at rest on a silent provider, hostile bodies (bench/network.py)"
 $python bench/network.py "$bin" "$out" "$root" >"$out/network.log" 2>&1
 

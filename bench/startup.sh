@@ -26,6 +26,7 @@ hyperfine -N -w 20 -r "$(( BENCH_RUNS * 10 ))" --export-json "$out/startup.json"
     echo "size.dose-notify-stripped=$(stat -c %s "$out/dose-notify.stripped")"
     rm -rf "$out/deb"
     if (cd "$root" && SKIP_BUILD=1 packaging/build-deb.sh "$out/deb") >"$out/deb.log" 2>&1; then
-        echo "size.deb=$(stat -c %s "$out"/deb/*.deb)"
+        echo "size.deb=$(stat -c %s "$out"/deb/daily-dose_*.deb)"
+        ! ls "$out"/deb/daily-dose-app_*.deb >/dev/null 2>&1 || echo "size.deb-app=$(stat -c %s "$out"/deb/daily-dose-app_*.deb)"
     fi
 } >"$out/startup.txt"

@@ -3,6 +3,7 @@
 # Usage: scripts/install-deps.sh [build|test]   (default: test, which includes build)
 set -euo pipefail
 
+# libnotify-dev: only the bench's C baseline (bench/hold_notification.c); the scheduler speaks D-Bus itself.
 # libcurl4-openssl-dev: DoseHTTP's CCurl target (every HTTP transfer goes through libcurl);
 # libsodium-dev: DoseSignature's CSodium target (signed packs); scdoc: the manual pages; binutils: strip for the .deb; libstdc++-12-dev: libstdc++.a for the release link.
 build_packages=(pkg-config libsqlite3-dev libglib2.0-dev libnotify-dev libcurl4-openssl-dev libsodium-dev scdoc binutils libstdc++-12-dev

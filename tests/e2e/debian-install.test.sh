@@ -1,9 +1,11 @@
 #!/usr/bin/env bash
-# The .deb installs into a clean Debian 12 root made with debootstrap, with apt resolving its
-# dependencies, on a machine with no Swift toolchain in it: `dose import` of the bundled pack and
-# `dose-notify --dry-run` work from /usr/bin; every library the binaries load comes from a package
-# in the Depends closure; lintian has no error; the installed desktop entries, metainfo, units and
-# manual pages validate; removing the package leaves user data alone.
+# The .debs install into a clean Debian 12 root made with debootstrap, with apt resolving their
+# dependencies, on a machine with no Swift toolchain in it: `daily-dose` (the commands and the
+# scheduler) first and alone, pulling in no GTK, WebKit or libadwaita, then `daily-dose-app` (the
+# window; built once Package.swift declares it, scripts/app-product.sh). `dose import` of the bundled
+# pack and `dose-notify --dry-run` work from /usr/bin; every library the binaries load comes from a
+# package in the Depends closure; lintian has no error; the installed desktop entries, D-Bus service,
+# metainfo, units and manual pages validate; removing the packages leaves user data alone.
 #
 # The debootstrapped root is cached as a tarball under $DOSE_TEST_CACHE (default
 # /var/cache/daily-dose-test) so a rerun skips debootstrap. Needs root (chroot, mount).
@@ -38,26 +40,63 @@ retry() { # retry DESCRIPTION COMMAND...: once more after a pause (apt downloads
 }
 
 # --- the package -------------------------------------------------------------------------------
-log "building the .deb"
-deb=$(env -u XDG_CACHE_HOME -u XDG_CONFIG_HOME -u XDG_DATA_HOME -u XDG_STATE_HOME HOME="$build_home" \
-    "$DOSE_ROOT/packaging/build-deb.sh" "$work/deb" 2>"$art/build-deb.log" | tail -1) \
+log "building the .debs"
+env -u XDG_CACHE_HOME -u XDG_CONFIG_HOME -u XDG_DATA_HOME -u XDG_STATE_HOME HOME="$build_home" \
+    "$DOSE_ROOT/packaging/build-deb.sh" "$work/deb" >"$work/debs.txt" 2>"$art/build-deb.log" \
     || { tail -20 "$art/build-deb.log"; fail "packaging/build-deb.sh failed"; }
-expect "the .deb exists" test -f "$deb"
-dpkg-deb -I "$deb" >"$art/deb-info.txt"
-dpkg-deb -c "$deb" >"$art/deb-contents.txt"
-log "installed size: $(dpkg-deb -f "$deb" Installed-Size) KiB; .deb $(( $(stat -c %s "$deb") / 1024 )) KiB"
-depends=$(dpkg-deb -f "$deb" Depends)
-log "Depends: $depends"
-expect "Depends names libjs-katex" grep -q "libjs-katex" <<<"$depends"
-expect "no maintainer scripts" bash -c "! dpkg-deb --ctrl-tarfile '$deb' | tar -t | grep -E 'preinst|postinst|prerm|postrm'"
+deb=$(grep '/daily-dose_[^/]*\.deb$' "$work/debs.txt" || true)
+app_deb=$(grep '/daily-dose-app_[^/]*\.deb$' "$work/debs.txt" || true)
+expect "the daily-dose .deb exists" test -f "$deb"
+with_app=""
+if "$DOSE_ROOT/scripts/app-product.sh" 2>/dev/null; then
+    with_app=1
+    expect "the daily-dose-app .deb exists" test -f "$app_deb"
+else
+    expect "without the app's product, no daily-dose-app .deb" test -z "$app_deb"
+    expect "build-deb says daily-dose-app was left out" grep -q "daily-dose-app is not built" "$art/build-deb.log"
+fi
+debs=("$deb" ${app_deb:+"$app_deb"})
+toolkit='gtk|webkit|adwaita|javascriptcore'
+for package_deb in "${debs[@]}"; do
+    package=$(dpkg-deb -f "$package_deb" Package)
+    dpkg-deb -I "$package_deb" >"$art/deb-info-$package.txt"
+    dpkg-deb -c "$package_deb" >"$art/deb-contents-$package.txt"
+    log "$package: installed size $(dpkg-deb -f "$package_deb" Installed-Size) KiB; .deb $(( $(stat -c %s "$package_deb") / 1024 )) KiB"
+    log "$package Depends: $(dpkg-deb -f "$package_deb" Depends)"
+    expect "$package Depends names libjs-katex" grep -q "libjs-katex" <<<"$(dpkg-deb -f "$package_deb" Depends)"
+    expect "$package has no maintainer scripts" bash -c "! dpkg-deb --ctrl-tarfile '$package_deb' | tar -t | grep -E 'preinst|postinst|prerm|postrm'"
 
-lintian --pedantic "$deb" >"$art/lintian.txt" 2>&1 || true
-grep -v "^running with root" "$art/lintian.txt" | grep -v "spelling-error-in-binary" | sed 's/^/    lintian: /' || true
-expect "lintian reports no error" bash -c "! grep -q '^E:' '$art/lintian.txt'"
-# Every warning that remains must be explained in packaging/README.md.
-while read -r tag; do
-    expect "lintian warning $tag is justified in packaging/README.md" grep -q -- "$tag" "$DOSE_ROOT/packaging/README.md"
-done < <(sed -n 's/^W: [^:]*: \([a-z0-9-]*\).*/\1/p' "$art/lintian.txt" | sort -u)
+    lintian --pedantic "$package_deb" >"$art/lintian-$package.txt" 2>&1 || true
+    grep -v "^running with root" "$art/lintian-$package.txt" | grep -v "spelling-error-in-binary" | sed 's/^/    lintian: /' || true
+    expect "lintian reports no error for $package" bash -c "! grep -q '^E:' '$art/lintian-$package.txt'"
+    # Every warning that remains must be explained in packaging/README.md.
+    while read -r tag; do
+        expect "lintian warning $tag is justified in packaging/README.md" grep -q -- "$tag" "$DOSE_ROOT/packaging/README.md"
+    done < <(sed -n 's/^W: [^:]*: \([a-z0-9-]*\).*/\1/p' "$art/lintian-$package.txt" | sort -u)
+done
+
+# The commands' package pulls in no toolkit: not in Depends, not in its binaries' NEEDED entries.
+expect "daily-dose Depends names no GTK, WebKit or libadwaita" \
+    bash -c "! dpkg-deb -f '$deb' Depends | grep -Eiq '$toolkit'"
+dpkg-deb -x "$deb" "$work/cli-files"
+for binary in dose dose-notify; do
+    readelf -d "$work/cli-files/usr/bin/$binary" | sed -n 's/.*(NEEDED).*\[\(.*\)\]/\1/p' >"$art/needed-$binary.txt"
+    expect "$binary NEEDs libraries" test -s "$art/needed-$binary.txt"
+    expect "$binary NEEDs no GTK, WebKit or libadwaita" bash -c "! grep -Eiq '$toolkit' '$art/needed-$binary.txt'"
+done
+expect "daily-dose holds no desktop entry, D-Bus service or metainfo (daily-dose-app does)" \
+    bash -c "! grep -Eq 'applications/|dbus-1/|metainfo/|bin/daily-dose$' '$art/deb-contents-daily-dose.txt'"
+if [ -n "$with_app" ]; then
+    version=$(dpkg-deb -f "$deb" Version)
+    expect "daily-dose-app depends on daily-dose (= $version)" \
+        grep -q "daily-dose (= $version)" <<<"$(dpkg-deb -f "$app_deb" Depends)"
+    expect "daily-dose-app depends on GTK 4 (its shlibs)" grep -q "libgtk-4-1" <<<"$(dpkg-deb -f "$app_deb" Depends)"
+    for file in usr/bin/daily-dose usr/share/applications/net.dailydose.DailyDose.desktop \
+            usr/share/dbus-1/services/net.dailydose.DailyDose.service usr/share/metainfo/net.dailydose.DailyDose.metainfo.xml \
+            usr/share/man/man1/daily-dose.1.gz; do
+        expect "daily-dose-app holds /$file" grep -q " \./$file$" "$art/deb-contents-daily-dose-app.txt"
+    done
+fi
 
 # --- a clean Debian 12 root --------------------------------------------------------------------
 mirror() { # the Debian mirror this machine's apt uses
@@ -93,13 +132,23 @@ chmod 755 "$root/usr/sbin/policy-rc.d"
 mount -t proc proc "$root/proc"
 in_root() { chroot "$root" env -i PATH=/usr/sbin:/usr/bin:/sbin:/bin LANG=C.UTF-8 DEBIAN_FRONTEND=noninteractive "$@"; }
 
-cp "$deb" "$root/tmp/"
+cp "${debs[@]}" "$root/tmp/"
 retry "apt-get update" in_root apt-get update -q >"$art/apt-update.log" 2>&1 || fail "apt-get update failed in the root"
 retry "apt-get install" in_root apt-get install -y -q "/tmp/$(basename "$deb")" >"$art/apt-install.log" 2>&1 \
     || { tail -20 "$art/apt-install.log"; fail "apt-get install ./$(basename "$deb") failed"; }
 log "installed: $(grep -c '^Setting up' "$art/apt-install.log") packages set up"
-installed() { in_root dpkg-query -W -f='${Status}' daily-dose | grep -q 'install ok installed'; }
-expect "daily-dose is installed" installed
+installed() { in_root dpkg-query -W -f='${Status}' "$1" | grep -q 'install ok installed'; }
+expect "daily-dose is installed" installed daily-dose
+# Alone, the commands brought in no toolkit.
+in_root dpkg-query -W -f='${Package}\n' >"$art/packages-with-daily-dose.txt"
+expect "installing daily-dose alone installed no GTK, WebKit or libadwaita" \
+    bash -c "! grep -E '^(libgtk-4|libadwaita-1|libwebkitgtk-6|libjavascriptcoregtk-6)' '$art/packages-with-daily-dose.txt'"
+if [ -n "$with_app" ]; then
+    retry "apt-get install daily-dose-app" in_root apt-get install -y -q "/tmp/$(basename "$app_deb")" >"$art/apt-install-app.log" 2>&1 \
+        || { tail -20 "$art/apt-install-app.log"; fail "apt-get install ./$(basename "$app_deb") failed"; }
+    log "daily-dose-app: $(grep -c '^Setting up' "$art/apt-install-app.log") packages set up"
+    expect "daily-dose-app is installed" installed daily-dose-app
+fi
 
 # --- it works from /usr/bin --------------------------------------------------------------------
 user_env=(HOME=/tmp/student XDG_DATA_HOME=/tmp/student/.local/share XDG_CONFIG_HOME=/tmp/student/.config
@@ -131,7 +180,7 @@ expect "a missing pack exits 66 (sysexits EX_NOINPUT)" test "$status" -eq 66
 
 # --- every loaded library comes from a declared package ----------------------------------------
 closure=$(in_root bash -c '
-    declare -A seen; queue=(daily-dose)
+    declare -A seen; queue=(daily-dose daily-dose-app)
     while [ ${#queue[@]} -gt 0 ]; do
         p=${queue[0]}; queue=("${queue[@]:1}")
         [ -n "${seen[$p]:-}" ] && continue; seen[$p]=1; echo "$p"
@@ -149,7 +198,9 @@ closure=$(in_root bash -c '
         done
     done' | sort -u)
 echo "$closure" >"$art/depends-closure.txt"
-for binary in dose dose-notify; do
+programs=(dose dose-notify)
+[ -z "$with_app" ] || programs+=(daily-dose)
+for binary in "${programs[@]}"; do
     : >"$art/ldd-owners-$binary.txt"
     in_root ldd "/usr/bin/$binary" >"$art/ldd-$binary.txt" 2>&1 || fail "ldd /usr/bin/$binary in the root"
     expect "$binary: every library is found" bash -c "! grep -q 'not found' '$art/ldd-$binary.txt'"
@@ -164,12 +215,16 @@ for binary in dose dose-notify; do
 done
 
 # --- what is installed validates ---------------------------------------------------------------
-in_root dpkg -L daily-dose >"$art/installed-files.txt"
+{ in_root dpkg -L daily-dose; [ -z "$with_app" ] || in_root dpkg -L daily-dose-app; } >"$art/installed-files.txt"
 ours() { grep -E "$1" "$art/installed-files.txt" | while read -r path; do [ -f "$root$path" ] && echo "$root$path"; done; }
 for entry in $(ours '\.desktop$'); do
     expect "desktop-file-validate ${entry#"$root"}" desktop-file-validate "$entry"
 done
-expect "appstreamcli validate (installed)" appstreamcli validate --no-net $(ours '\.metainfo\.xml$')
+if [ -n "$with_app" ]; then
+    expect "appstreamcli validate (installed)" appstreamcli validate --no-net $(ours '\.metainfo\.xml$')
+else
+    expect "without the app, no metainfo is installed" test -z "$(ours '\.metainfo\.xml$')"
+fi
 # systemd-analyze checks that ExecStart exists and, through man(1), that the Documentation= page does:
 # the unit is verified with its paths moved into the root (`--root` does not combine with `--user`).
 verify_unit() { # verify_unit ROOT UNIT_PATH_IN_ROOT
@@ -188,13 +243,21 @@ for page in $(ours "/usr/share/man/man[0-9]/.*\.gz$"); do
     MANWIDTH=80 man --warnings -l "$page" >/dev/null 2>"$work/man-warnings.txt" || fail "man -l ${page#"$root"}"
     expect "man -l ${page#"$root"} renders without warnings" test ! -s "$work/man-warnings.txt"
 done
-for doc in dose-notify.1 dose.1 daily-dose-pack.5; do
+for doc in dose-notify.1 dose.1 daily-dose-pack.5 ${with_app:+daily-dose.1}; do
     expect "the manual page $doc is installed" test -f "$root/usr/share/man/man${doc##*.}/$doc.gz"
 done
+if [ -n "$with_app" ]; then
+    service=/usr/share/dbus-1/services/net.dailydose.DailyDose.service
+    expect "the installed D-Bus service starts /usr/bin/daily-dose" \
+        grep -qx "Exec=/usr/bin/daily-dose --gapplication-service" "$root$service"
+    # The app answers --help before it opens a display (a GApplication's local options).
+    app_help() { as_student /usr/bin/daily-dose --help >"$art/app-help.txt" 2>&1; }
+    expect "daily-dose --help runs from /usr/bin" app_help
+fi
 
 # --- removal leaves user data alone ------------------------------------------------------------
-in_root apt-get purge -y -q daily-dose >"$art/apt-purge.log" 2>&1 || fail "apt-get purge daily-dose"
-expect "the binaries are gone" test ! -e "$root/usr/bin/dose"
+in_root apt-get purge -y -q daily-dose ${with_app:+daily-dose-app} >"$art/apt-purge.log" 2>&1 || fail "apt-get purge daily-dose"
+expect "the binaries are gone" test ! -e "$root/usr/bin/dose" -a ! -e "$root/usr/bin/daily-dose"
 expect "the user's pool is still there" test -s "$root/tmp/student/.local/share/daily-dose/dose.sqlite3"
 expect "the user's snapshot is still there" test -s "$root/tmp/student/.local/state/daily-dose/snapshot.json"
 unmount_root
