@@ -1,0 +1,97 @@
+import CGLib
+import Glibc
+
+/// Text for people in the user's language: every gettext call of Daily Dose passes through this file.
+///
+/// Strings are marked with `tr("…")` (and `trn` for plurals) and extracted by `xgettext --language=C
+/// --keyword=tr --keyword=trn:1,2` (po/update.sh), so a marked string must be one plain literal: no
+/// interpolation, no concatenation, no multi-line literal (`StaticString` makes the compiler refuse the
+/// first two). Values go in as named placeholders, `tr("no dose for {date}", ["date": date])`, so a
+/// translator sees the whole sentence and may move `{date}` anywhere in it. Machine output (`--json`,
+/// completions, the snapshot, the config file) never passes here.
+public enum Localization {
+    /// The gettext text domain: the catalogues are `LOCALEDIR/LANG/LC_MESSAGES/daily-dose.mo`.
+    public static let domain = "daily-dose"
+
+    /// Takes the user's locale from the environment (`LANG`, `LC_*`, and `LANGUAGE` for messages) and binds
+    /// the domain to the catalogues of this installation. Called once, first thing, by each program.
+    public static func start(executable: String? = ExecutablePath.current()) {
+        setlocale(LC_ALL, "")
+        bind(directory: localeDirectory(executable: executable))
+    }
+
+    /// Binds the domain to `directory`; messages come out in UTF-8 whatever the locale's charset.
+    public static func bind(directory: String) {
+        bindtextdomain(domain, directory)
+        bind_textdomain_codeset(domain, "UTF-8")
+    }
+
+    /// Where the catalogues are for a binary at `executable`: in a build tree, its own compiled ones
+    /// (`.build/debug/locale`, made by po/update.sh); installed, `PREFIX/share/locale` (`/usr/bin/dose` →
+    /// `/usr/share/locale`); the system's directory when the binary's path is unknown.
+    public static func localeDirectory(
+        executable: String?, isDirectory: (String) -> Bool = FileSystem.isDirectory
+    ) -> String {
+        guard let executable, executable.hasPrefix("/") else { return "/usr/share/locale" }
+        let buildTree = FileSystem.parentDirectory(of: executable) + "/locale"
+        return isDirectory(buildTree) ? buildTree : ExecutablePath.prefix(of: executable) + "/share/locale"
+    }
+
+    /// The translation of `message` (itself when there is none).
+    static func translate(_ message: String) -> String {
+        message.withCString { key in
+            // gettext returns `key` itself when untranslated: read it before the buffer goes.
+            guard let translated = dgettext(domain, key) else { return message }
+            return String(cString: translated)
+        }
+    }
+
+    /// The translation of `singular` or `plural`, chosen for `count` by the language's plural rule.
+    static func translate(_ singular: String, _ plural: String, count: Int) -> String {
+        singular.withCString { one in
+            plural.withCString { many in
+                guard let translated = dngettext(domain, one, many, UInt(clamping: count.magnitude)) else {
+                    return count == 1 ? singular : plural
+                }
+                return String(cString: translated)
+            }
+        }
+    }
+
+    /// `text` with each `{name}` replaced by its value; an unknown name stays as written, and values are
+    /// not searched again (a title holding `{date}` is printed as it is).
+    public static func fill(_ text: String, _ values: KeyValuePairs<String, any CustomStringConvertible>) -> String {
+        guard !values.isEmpty, text.contains("{") else { return text }
+        var result = ""
+        var rest = Substring(text)
+        while let open = rest.firstIndex(of: "{") {
+            guard let close = rest[open...].firstIndex(of: "}") else { break }
+            result += rest[..<open]
+            let name = rest[rest.index(after: open)..<close]
+            if let value = values.first(where: { $0.key == name })?.value {
+                result += value.description
+            } else {
+                result += rest[open...close]
+            }
+            rest = rest[rest.index(after: close)...]
+        }
+        return result + rest
+    }
+}
+
+/// Marks `message` for translation and returns it in the user's language, `{name}` placeholders filled
+/// from `values`. `message` must be one plain string literal (xgettext reads it from the source).
+public func tr(_ message: StaticString, _ values: KeyValuePairs<String, any CustomStringConvertible> = [:]) -> String {
+    Localization.fill(Localization.translate(message.description), values)
+}
+
+/// Marks a message with a plural form: `trn("{count} card", "{count} cards", n)`; `{count}` is `count`,
+/// other placeholders come from `values`.
+public func trn(
+    _ singular: StaticString, _ plural: StaticString, _ count: Int,
+    _ values: KeyValuePairs<String, any CustomStringConvertible> = [:]
+) -> String {
+    let text = Localization.translate(singular.description, plural.description, count: count)
+    guard text.contains("{") else { return text }
+    return Localization.fill(Localization.fill(text, ["count": count]), values)
+}
