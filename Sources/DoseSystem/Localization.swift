@@ -26,15 +26,17 @@ public enum Localization {
         bind_textdomain_codeset(domain, "UTF-8")
     }
 
-    /// Where the catalogues are for a binary at `executable`: in a build tree, its own compiled ones
-    /// (`.build/debug/locale`, made by po/update.sh); installed, `PREFIX/share/locale` (`/usr/bin/dose` →
-    /// `/usr/share/locale`); the system's directory when the binary's path is unknown.
-    public static func localeDirectory(
-        executable: String?, isDirectory: (String) -> Bool = FileSystem.isDirectory
-    ) -> String {
+    /// Where the catalogues are for a binary at `executable`: installed, `PREFIX/share/locale`
+    /// (`/usr/bin/dose` → `/usr/share/locale`); in a build tree (`PACKAGE/.build/TRIPLE/CONFIG/dose`, the
+    /// path `/proc/self/exe` gives), the build's own, `PACKAGE/build/locale` (po/build.sh, `make locale`);
+    /// the system's when the binary's path is unknown. Decided from the path alone: nothing is read.
+    public static func localeDirectory(executable: String?) -> String {
         guard let executable, executable.hasPrefix("/") else { return "/usr/share/locale" }
-        let buildTree = FileSystem.parentDirectory(of: executable) + "/locale"
-        return isDirectory(buildTree) ? buildTree : ExecutablePath.prefix(of: executable) + "/share/locale"
+        let parts = executable.split(separator: "/", omittingEmptySubsequences: false)
+        if parts.count >= 5, parts[parts.count - 4] == ".build" {
+            return parts[..<(parts.count - 4)].joined(separator: "/") + "/build/locale"
+        }
+        return ExecutablePath.prefix(of: executable) + "/share/locale"
     }
 
     /// The translation of `message` (itself when there is none).

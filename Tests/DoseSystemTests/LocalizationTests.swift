@@ -31,23 +31,19 @@ import Testing
     }
 
     @Test func catalogueDirectoryFollowsTheBinary() {
-        var asked: [String] = []
-        func none(_ path: String) -> Bool { asked.append(path); return false }
-        #expect(Localization.localeDirectory(executable: "/usr/bin/dose", isDirectory: none) == "/usr/share/locale")
-        #expect(Localization.localeDirectory(executable: "/usr/local/bin/dose", isDirectory: none) == "/usr/local/share/locale")
-        #expect(Localization.localeDirectory(executable: "/bin/dose", isDirectory: none) == "/share/locale")
-        #expect(asked == ["/usr/bin/locale", "/usr/local/bin/locale", "/bin/locale"])
-        // A build tree: its own compiled catalogues beside the binary.
-        let tree = "/src/.build/x86_64-unknown-linux-gnu/debug"
-        #expect(Localization.localeDirectory(executable: tree + "/dose", isDirectory: { $0 == tree + "/locale" })
-            == tree + "/locale")
-        // Unknown or relative: the system's.
-        #expect(Localization.localeDirectory(executable: nil, isDirectory: none) == "/usr/share/locale")
-        #expect(Localization.localeDirectory(executable: "dose", isDirectory: none) == "/usr/share/locale")
-    }
-
-    @Test func theSystemsLocaleProgramIsNoCatalogueDirectory() {
-        // /usr/bin/locale is glibc's program: a file, so an installed dose looks in /usr/share/locale.
         #expect(Localization.localeDirectory(executable: "/usr/bin/dose") == "/usr/share/locale")
+        #expect(Localization.localeDirectory(executable: "/usr/local/bin/dose") == "/usr/local/share/locale")
+        #expect(Localization.localeDirectory(executable: "/opt/dd/bin/daily-dose") == "/opt/dd/share/locale")
+        #expect(Localization.localeDirectory(executable: "/bin/dose") == "/share/locale")
+        // A build tree: the catalogues po/build.sh compiles, shared by the debug and release builds.
+        #expect(Localization.localeDirectory(executable: "/src/dd/.build/x86_64-unknown-linux-gnu/debug/dose")
+            == "/src/dd/build/locale")
+        #expect(Localization.localeDirectory(executable: "/src/dd/.build/x86_64-unknown-linux-gnu/release/dose-notify")
+            == "/src/dd/build/locale")
+        // Only that shape: a directory merely named .build elsewhere on the path is a prefix like any other.
+        #expect(Localization.localeDirectory(executable: "/home/u/.build/bin/dose") == "/home/u/.build/share/locale")
+        // Unknown or relative: the system's.
+        #expect(Localization.localeDirectory(executable: nil) == "/usr/share/locale")
+        #expect(Localization.localeDirectory(executable: "dose") == "/usr/share/locale")
     }
 }
