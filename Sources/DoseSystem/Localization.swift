@@ -15,9 +15,25 @@ public enum Localization {
 
     /// Takes the user's locale from the environment (`LANG`, `LC_*`, and `LANGUAGE` for messages) and binds
     /// the domain to the catalogues of this installation. Called once, first thing, by each program.
+    ///
+    /// An environment that names only the C locale (unset, `C`, `POSIX`, `C.UTF-8`) and no `LANGUAGE` changes
+    /// nothing `dose` prints, so the process stays in C without asking: Debian keeps C.UTF-8 out of the
+    /// locale archive, and `setlocale` would open and map its thirteen files on every command (~80 system
+    /// calls, measurable on `dose show`). Every other environment gets `setlocale(LC_ALL, "")`.
     public static func start(executable: String? = ExecutablePath.current()) {
+        guard !namesOnlyTheCLocale(Environment.value) else { return }
         setlocale(LC_ALL, "")
         bind(directory: localeDirectory(executable: executable))
+    }
+
+    /// True when `LANGUAGE` is unset and the categories Daily Dose uses (messages, time, character type)
+    /// resolve, as setlocale resolves them (`LC_ALL`, else `LC_x`, else `LANG`), to C or C.UTF-8.
+    public static func namesOnlyTheCLocale(_ value: (String) -> String?) -> Bool {
+        guard value("LANGUAGE") == nil else { return false }
+        let cLocales: Set<String> = ["C", "POSIX", "C.UTF-8", "C.utf8"]
+        return ["LC_MESSAGES", "LC_TIME", "LC_CTYPE"].allSatisfy { category in
+            (value("LC_ALL") ?? value(category) ?? value("LANG")).map(cLocales.contains) ?? true
+        }
     }
 
     /// Binds the domain to `directory`; messages come out in UTF-8 whatever the locale's charset.

@@ -46,4 +46,23 @@ import Testing
         #expect(Localization.localeDirectory(executable: nil) == "/usr/share/locale")
         #expect(Localization.localeDirectory(executable: "dose") == "/usr/share/locale")
     }
+
+    @Test func onlyACEnvironmentSkipsSetlocale() {
+        func skips(_ environment: [String: String]) -> Bool {
+            Localization.namesOnlyTheCLocale { environment[$0] }
+        }
+        #expect(skips([:]))
+        #expect(skips(["LANG": "C.UTF-8"]))
+        #expect(skips(["LANG": "C.utf8", "LC_ALL": "POSIX"]))
+        #expect(skips(["LANG": "de_DE.UTF-8", "LC_ALL": "C"]))
+        // Categories Daily Dose does not print with may name anything.
+        #expect(skips(["LANG": "C.UTF-8", "LC_NUMERIC": "de_DE.UTF-8", "LC_PAPER": "en_US.UTF-8"]))
+        // Anything that could change a message, a name or the clock: setlocale.
+        #expect(!skips(["LANG": "C.UTF-8", "LANGUAGE": "de"]))
+        #expect(!skips(["LANG": "de_DE.UTF-8"]))
+        #expect(!skips(["LANG": "en_US.UTF-8"]))
+        #expect(!skips(["LANG": "C.UTF-8", "LC_TIME": "de_DE.UTF-8"]))
+        #expect(!skips(["LC_MESSAGES": "de_DE.UTF-8"]))
+        #expect(!skips(["LC_ALL": "de_DE.UTF-8", "LANG": "C"]))
+    }
 }
