@@ -113,6 +113,13 @@ import Testing
         #expect(missing.stderr.contains("keine Dosis mit der ID oder dem Code \"no-such-dose\": sie wurde vielleicht aus dem Bestand genommen"),
                 "\(missing.stderr)")
 
+        // A refused setting, as the preferences will show it too; the config file is not touched.
+        let refused = try sandbox.run("dose", ["config", "set", "notify-time", "25:00"], extraEnvironment: ["LANG": "de_DE.UTF-8"])
+        #expect(refused.status == 78)
+        #expect(refused.stderr.contains(
+            "Konfigurationsschlüssel notify-time: \"25:00\" ist keine Uhrzeit der Form HH:MM oder H:MM (00:00 bis 23:59)"),
+            "\(refused.stderr)")
+
         // The calendar's weekdays follow LC_TIME; its lines are otherwise those of the C locale.
         let calendar = try sandbox.run("dose", ["calendar", "--from", "2026-11-30", "--days", "7"]).stdout
         let germanCalendar = try sandbox.run(
