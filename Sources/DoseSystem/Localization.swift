@@ -30,7 +30,9 @@ public enum Localization {
     /// type) resolve, as setlocale resolves them (`LC_ALL`, else `LC_x`, else `LANG`), to C or C.UTF-8.
     public static func namesOnlyTheCLocale(_ value: (String) -> String?) -> Bool {
         guard value("LANGUAGE") == nil else { return false }
-        let cLocales: Set<String> = ["C", "POSIX", "C.UTF-8", "C.utf8"]
+        // An array, not a Set: a Set<String> here was the first in the process, and its metadata's Hashable
+        // check scanned every conformance record at start-up (~100k instructions, callgrind).
+        let cLocales = ["C", "POSIX", "C.UTF-8", "C.utf8"]
         return ["LC_MESSAGES", "LC_TIME", "LC_CTYPE"].allSatisfy { category in
             (value("LC_ALL") ?? value(category) ?? value("LANG")).map(cLocales.contains) ?? true
         }
