@@ -159,6 +159,33 @@ uninstall:
 	rm -f $(DESTDIR)$(ZSH_COMPLETION_DIR)/_dose
 	rm -f $(DESTDIR)$(DATADIR)/fish/vendor_completions.d/dose.fish $(DESTDIR)$(DATADIR)/fish/vendor_completions.d/dose-notify.fish
 
+# Translations (gettext): po/build.sh extracts the template po/daily-dose.pot from the Swift sources and
+# compiles each language of po/LINGUAS into build/locale, where the binaries of the build tree find them;
+# installed as PREFIX/share/locale/LANG/LC_MESSAGES/daily-dose.mo. `make update-po` merges a new template
+# into the translations (see README, "Translations").
+LINGUAS := $(shell sed -e '/^\#/d' po/LINGUAS)
+
+.PHONY: locale update-po install-locale uninstall-locale
+
+locale:
+	@po/build.sh po/daily-dose.pot build/locale
+
+build release: locale
+# The one catalogue serves dose and the app alike, so it goes with the CLI package (daily-dose).
+install-cli: install-locale
+uninstall: uninstall-locale
+
+install-locale: locale
+	for lang in $(LINGUAS); do \
+		install -Dm644 build/locale/$$lang/LC_MESSAGES/daily-dose.mo $(DESTDIR)$(DATADIR)/locale/$$lang/LC_MESSAGES/daily-dose.mo; \
+	done
+
+uninstall-locale:
+	rm -f $(foreach lang,$(LINGUAS),$(DESTDIR)$(DATADIR)/locale/$(lang)/LC_MESSAGES/daily-dose.mo)
+
+update-po: locale
+	for lang in $(LINGUAS); do msgmerge --quiet --update --backup=none po/$$lang.po po/daily-dose.pot; done
+
 # The Debian package, in build/deb/ (see packaging/README.md).
 deb: deps-build
 	packaging/build-deb.sh

@@ -68,7 +68,7 @@ let package = Package(
         // or a preference change means. Tested like the rest; the widgets only draw it.
         .target(name: "DoseDesktop", dependencies: ["DoseCore", "DoseSystem", "DoseStore", "DoseApp", "DoseLearning", "DoseSecret", "GLibGlue", "CGLib"], swiftSettings: noFoundation),
 
-        .executableTarget(name: "DoseCommand", dependencies: ["DoseApp"], path: "Sources/dose", swiftSettings: noFoundation),
+        .executableTarget(name: "DoseCommand", dependencies: ["DoseApp", "DoseSystem"], path: "Sources/dose", swiftSettings: noFoundation),
         .executableTarget(name: "DoseNotifyCommand", dependencies: ["DoseNotifier"], path: "Sources/dose-notify", swiftSettings: noFoundation),
 
         // Helpers the tests share (hostile loopback server, measured child processes); tests only.

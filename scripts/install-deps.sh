@@ -12,16 +12,27 @@ test_packages=(dbus dbus-x11 dunst xvfb xdotool x11-utils chromium libjs-katex l
                sqlite3 python3 imagemagick fonts-dejavu-core iproute2 procps faketime
                desktop-file-utils appstream systemd tzdata hyperfine valgrind time python3-dbus python3-gi
                debootstrap lintian dpkg-dev fakeroot man-db zsh fish bash-completion minisign
-               at-spi2-core python3-pyatspi xfce4-notifyd mate-notification-daemon gnome-keyring libsecret-tools)
+               at-spi2-core python3-pyatspi xfce4-notifyd mate-notification-daemon gnome-keyring libsecret-tools locales)
 
 wanted=("${build_packages[@]}")
 [ "${1:-test}" = test ] && wanted+=("${test_packages[@]}")
+
+# The locales the translation and date tests run under (LocalizationTests, DateTextTests): German for
+# weekday and month names, US English for the 12-hour clock, generated from the `locales` package's sources.
+make_locales() {
+    [ "${1:-test}" = test ] || return 0
+    local sudo="" name
+    [ "$(id -u)" -ne 0 ] && sudo="sudo"
+    for name in de_DE en_US; do
+        locale -a 2>/dev/null | grep -qix "$name.utf-\?8" || $sudo localedef -i "$name" -f UTF-8 "$name.UTF-8"
+    done
+}
 
 missing=()
 for package in "${wanted[@]}"; do
     dpkg-query -W -f='${Status}' "$package" 2>/dev/null | grep -q "ok installed" || missing+=("$package")
 done
-[ ${#missing[@]} -eq 0 ] && exit 0
+[ ${#missing[@]} -eq 0 ] && { make_locales "${1:-test}"; exit 0; }
 
 echo "Installing missing packages: ${missing[*]}" >&2
 sudo=""
@@ -36,3 +47,4 @@ if ! apt_install; then
     "${apt[@]}" update -qq || true
     apt_install || { tail -20 /tmp/daily-dose-apt.log >&2; echo "could not install: ${missing[*]}" >&2; exit 1; }
 fi
+make_locales "${1:-test}"

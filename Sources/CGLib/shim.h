@@ -9,6 +9,11 @@
 #include <errno.h>
 #include <unistd.h>
 #include <fcntl.h>
+/* gettext (glibc carries it) and the locale's time names: Glibc's Swift module does not export libintl. */
+#include <libintl.h>
+#include <langinfo.h>
+#include <locale.h>
+#include <time.h>
 
 /// g_signal_connect is a macro; Swift needs a function.
 static inline gulong dd_g_signal_connect(gpointer instance, const gchar *signal,

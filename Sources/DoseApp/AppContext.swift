@@ -18,7 +18,7 @@ struct AppContext: Sendable {
     func loadConfig() throws(CommandError) -> DoseConfig {
         do {
             let (config, problems) = try configFile.load()
-            for problem in problems { Log.warning("\(problem) (using the default)") }
+            for problem in problems { Log.warning(tr("{problem} (using the default)", ["problem": problem])) }
             return config
         } catch {
             throw CommandError(error.description, exitCode: .config)

@@ -24,15 +24,16 @@ struct CalendarCommand {
         var lines: [String] = []
         for (date, position) in DoseCalendar.positions(view.reader.index, branch: branch, from: start, days: days) {
             guard let position else {
-                let whom = branch.map { " for branch \($0)" } ?? ""
-                throw CommandError("no dose\(whom): the pool has no items for it", exitCode: .failure)
+                let message = branch.map { tr("no dose for branch {branch}: the pool has no items for it", ["branch": $0]) }
+                    ?? tr("no dose: the pool has no items for it")
+                throw CommandError(message, exitCode: .failure)
             }
             let item: Item
             if let known = decoded[position] { item = known } else {
                 item = try view.reader.item(at: position)
                 decoded[position] = item
             }
-            lines.append(DoseCalendar.line(date: date, item: item))
+            lines.append(DoseCalendar.line(date: date, item: item, day: DateText.current.weekdayAndDate(date)))
         }
         Console.print(lines.joined(separator: "\n"))
     }

@@ -21,7 +21,7 @@ struct ConfigCommand {
         } else if let value = key.defaultValue {
             Console.print(value)
         } else {
-            throw CommandError("\(key.rawValue) is not set", exitCode: .failure)
+            throw CommandError(tr("{key} is not set", ["key": key.rawValue]), exitCode: .failure)
         }
     }
 
@@ -56,7 +56,7 @@ struct ConfigCommand {
         do {
             try PlanningPass(context: context).run { _ throws(CommandError) in }
         } catch {
-            Log.warning("dose: the setting is saved, but the snapshot was not refreshed: \(error.message)")
+            Log.warning("dose: " + tr("the setting is saved, but the snapshot was not refreshed: {error}", ["error": error.message]))
         }
     }
 
@@ -67,9 +67,10 @@ struct ConfigCommand {
               let items = try? PoolView.open(context).items() else { return }
         let census = BranchCensus(items)
         guard !census.carries(branch) else { return }
-        Log.warning(
-            "dose: no item in the pool is tagged \(branch), so only the \(census.untagged) untagged ones will be shown; "
-                + "the pool's branches: \(census.codes.isEmpty ? "none" : census.codes) (`dose config list --branches`)")
+        let codes = census.codes.isEmpty ? tr("none") : census.codes
+        Log.warning("dose: " + tr(
+            "no item in the pool is tagged {branch}, so only the {count} untagged ones will be shown; the pool's branches: {codes} (`dose config list --branches`)",
+            ["branch": branch, "count": census.untagged, "codes": codes]))
     }
 
     func list(_ arguments: inout Arguments) throws(CommandError) {
@@ -84,7 +85,7 @@ struct ConfigCommand {
             if let value = values[key] {
                 Console.print("\(key.rawValue) = \(value)")
             } else if let value = key.defaultValue {
-                Console.print("\(key.rawValue) = \(value) (default)")
+                Console.print(tr("{key} = {value} (default)", ["key": key.rawValue, "value": value]))
             }
         }
     }
@@ -104,7 +105,9 @@ struct ConfigCommand {
         guard let key = ConfigKey(rawValue: name) else {
             let names = ConfigKey.allCases.map(\.rawValue)
             let hint = Suggestion.hint(for: name, among: names)
-            throw .usage("unknown config key \(name)" + (hint.isEmpty ? "; known keys: " + names.joined(separator: ", ") : hint))
+            throw .usage(hint.isEmpty
+                ? tr("unknown config key {name}; known keys: {keys}", ["name": name, "keys": names.joined(separator: ", ")])
+                : tr("unknown config key {name}", ["name": name]) + hint)
         }
         return key
     }

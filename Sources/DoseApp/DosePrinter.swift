@@ -1,4 +1,5 @@
 import DoseCore
+import DoseSystem
 
 /// Renders a whole dose for the terminal and as JSON.
 ///
@@ -14,8 +15,8 @@ enum DosePrinter {
     /// Heading, title and text: what may be shown before the answer.
     static func front(_ item: Item, date: CivilDate?) -> [String] {
         var lines: [String] = []
-        let heading = CopyBuilder.headline(for: item.kind)
-        lines.append(date.map { "\(heading) · \(DoseCalendar.weekday($0)) \($0)" } ?? heading)
+        let heading = item.kind.headline
+        lines.append(date.map { tr("{heading} · {date}", ["heading": heading, "date": DateText.current.weekdayAndDate($0)]) } ?? heading)
         if let title = item.title { lines.append(LaTeXText.plainText(title)) }
         lines.append("")
         lines.append(item.kind == .formula ? LaTeXText.plainMath(item.text) : LaTeXText.plainText(item.text))
@@ -27,20 +28,20 @@ enum DosePrinter {
         var lines: [String] = []
         if let answer = item.answer {
             lines.append("")
-            lines.append("Answer: " + LaTeXText.plainText(answer))
+            lines.append(tr("Answer: {answer}", ["answer": LaTeXText.plainText(answer)]))
         }
         if let explanation = item.explanation {
             lines.append("")
-            lines.append("Why: " + LaTeXText.plainText(explanation))
+            lines.append(tr("Why: {explanation}", ["explanation": LaTeXText.plainText(explanation)]))
         }
         return lines
     }
 
     /// The id and branches, after an empty line.
     static func footer(_ item: Item) -> [String] {
-        var footer = "id: \(item.id)"
-        if !item.tags.isEmpty { footer += " · branches: " + item.tags.map(\.rawValue).joined(separator: ", ") }
-        return ["", footer]
+        guard !item.tags.isEmpty else { return ["", tr("id: {id}", ["id": item.id])] }
+        let branches = item.tags.map(\.rawValue).joined(separator: ", ")
+        return ["", tr("id: {id} · branches: {branches}", ["id": item.id, "branches": branches])]
     }
 
     /// A question with its answer kept back: the front, and how to see the rest. The id is left
@@ -48,7 +49,7 @@ enum DosePrinter {
     static func withheld(_ item: Item, date: CivilDate?, width: Int? = nil) -> String {
         let code = ShortCode.code(forID: item.id)
         return wrapped(
-            front(item, date: date) + ["", "(Answer kept back: `dose today --answer` or `dose show \(code)` shows it.)"],
+            front(item, date: date) + ["", tr("(Answer kept back: `dose today --answer` or `dose show {code}` shows it.)", ["code": code])],
             width: width)
     }
 

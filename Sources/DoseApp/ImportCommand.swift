@@ -19,9 +19,9 @@ struct ImportCommand {
             do throws(StoreError) {
                 try store.replacePool(with: items, meta: ["imported-from": path, "imported-at": String(context.now)])
             } catch {
-                throw storeFailure("could not store the pool", error)
+                throw storeFailure(tr("could not store the pool"), error)
             }
-            Console.print("Imported \(poolSummary(items)).")
+            Console.print(tr("Imported {summary}.", ["summary": poolSummary(items)]))
         }
     }
 }

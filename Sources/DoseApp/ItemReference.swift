@@ -17,7 +17,7 @@ struct ItemReference {
         do throws(StoreError) {
             if let item = try store.item(id: text) { found.append(item) }
         } catch {
-            throw storeFailure("cannot read the store", error)
+            throw storeFailure(tr("cannot read the store"), error)
         }
         if let code = ShortCode.normalized(text), let reader = try mirror.currentReader() {
             for position in reader.positions(ofCode: code) {
@@ -27,8 +27,9 @@ struct ItemReference {
         }
         guard found.count <= 1 else {
             throw CommandError(
-                "\(JSONWriter.quoted(text)) names \(found.count) doses (an id, or a short code two ids share); "
-                    + "name the dose by its full id", exitCode: .usage)
+                tr("{text} names {count} doses (an id, or a short code two ids share); name the dose by its full id",
+                   ["text": JSONWriter.quoted(text), "count": found.count]),
+                exitCode: .usage)
         }
         return found.first
     }

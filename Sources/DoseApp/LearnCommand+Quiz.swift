@@ -10,13 +10,13 @@ extension LearnCommand {
         let body = try artifact(.quiz, key)
         let quiz: Quiz
         do { quiz = try ArtifactValidator.quiz(from: body) } catch {
-            throw CommandError("the stored quiz of \(key) is unreadable: \(error)", exitCode: .dataError)
+            throw CommandError(tr("the stored quiz of {topic} is unreadable: {error}", ["topic": key, "error": error]), exitCode: .dataError)
         }
         guard interactive else {
             Console.print(LearnPrinter.quizText(quiz, key))
             return
         }
-        Console.print("Quiz: \(key.subject) — \(key.topic). Answer with A, B, C or D.\n")
+        Console.print(tr("Quiz: {subject} — {topic}. Answer with A, B, C or D.", ["subject": key.subject, "topic": key.topic]) + "\n")
         var score = 0
         var asked = 0
         for (index, question) in quiz.questions.enumerated() {
@@ -28,12 +28,16 @@ extension LearnCommand {
             asked += 1
             if answer == question.answer {
                 score += 1
-                Console.print("Right. \(question.explanation)\n")
+                Console.print(tr("Right. {explanation}", ["explanation": question.explanation]) + "\n")
             } else {
-                Console.print("Not quite: the answer is \(LearnPrinter.letter(question.answer)). \(question.explanation)\n")
+                Console.print(tr("Not quite: the answer is {letter}. {explanation}",
+                                 ["letter": LearnPrinter.letter(question.answer), "explanation": question.explanation]) + "\n")
             }
         }
-        Console.print("Score: \(score)/\(quiz.questions.count)" + (asked < quiz.questions.count ? " (\(asked) answered)" : ""))
+        let total = quiz.questions.count
+        Console.print(asked < total
+            ? tr("Score: {score}/{total} ({asked} answered)", ["score": score, "total": total, "asked": asked])
+            : tr("Score: {score}/{total}", ["score": score, "total": total]))
     }
 
     /// Reads A–D from standard input, asking again on anything else; nil at end of input.
@@ -43,7 +47,7 @@ extension LearnCommand {
             guard let line = readLine() else { return nil }
             let word = line.uppercased().filter { !$0.isWhitespace }
             if let index = ["A", "B", "C", "D"].firstIndex(of: word) { return index }
-            Console.print("Please answer A, B, C or D.")
+            Console.print(tr("Please answer A, B, C or D."))
         }
     }
 }

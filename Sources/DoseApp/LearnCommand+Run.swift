@@ -24,18 +24,18 @@ extension LearnCommand {
         let pending = entries.count - ready
         switch result {
         case .waitForNetwork:
-            Console.print("Offline: \(pending) topic\(pending == 1 ? "" : "s") wait for the network.")
+            Console.print(trn("Offline: {count} topic wait for the network.", "Offline: {count} topics wait for the network.", pending))
         case .waitForProvider(let reason):
-            Console.print("Waiting for a provider: \(reason).")
+            Console.print(tr("Waiting for a provider: {reason}.", ["reason": reason]))
         case .paused(let reason):
-            Console.print("Paused: \(reason).")
+            Console.print(tr("Paused: {reason}.", ["reason": reason]))
         case .idle, .sleep, .more:
             break
         }
-        Console.print("\(ready) ready, \(pending) pending.")
+        Console.print(tr("{ready} ready, {pending} pending.", ["ready": ready, "pending": pending]))
         if pending > 0 {
-            if case .waitForProvider = result { throw CommandError("no usable AI provider", exitCode: .config) }
-            throw CommandError("\(pending) topic\(pending == 1 ? " is" : "s are") still pending", exitCode: .temporaryFailure)
+            if case .waitForProvider = result { throw CommandError(tr("no usable AI provider"), exitCode: .config) }
+            throw CommandError(trn("{count} topic is still pending", "{count} topics are still pending", pending), exitCode: .temporaryFailure)
         }
     }
 }

@@ -19,9 +19,11 @@ struct LearnCommand {
         let outcome = try learnStoreCall { try store.tick(subject: key.subject, topic: key.topic, now: context.now) }
         switch outcome {
         case .alreadyComplete:
-            Console.print("Ticked \(key): its deck and quiz are ready.")
+            Console.print(tr("Ticked {topic}: its deck and quiz are ready.", ["topic": key]))
         case .pending(let isNew):
-            Console.print("Ticked \(key): " + (isNew ? "a deck and a quiz will be generated." : "already pending."))
+            Console.print(isNew
+                ? tr("Ticked {topic}: a deck and a quiz will be generated.", ["topic": key])
+                : tr("Ticked {topic}: already pending.", ["topic": key]))
             WakeFile(paths: context.paths).touch(now: context.now)
         }
     }
@@ -31,9 +33,9 @@ struct LearnCommand {
         try arguments.finish()
         let store = try LearnSetup.store(context)
         guard try learnStoreCall({ try store.untick(subject: key.subject, topic: key.topic) }) else {
-            throw CommandError("\(key) is not ticked" + topicHint(key, store), exitCode: .noInput)
+            throw CommandError(tr("{topic} is not ticked", ["topic": key]) + topicHint(key, store), exitCode: .noInput)
         }
-        Console.print("Unticked \(key).")
+        Console.print(tr("Unticked {topic}.", ["topic": key]))
     }
 
     func list(_ arguments: inout Arguments) throws(CommandError) {
@@ -61,7 +63,7 @@ struct LearnCommand {
         try arguments.finish()
         let body = try artifact(.deck, key)
         do { Console.print(LearnPrinter.deckText(try ArtifactValidator.deck(from: body), key)) } catch {
-            throw CommandError("the stored deck of \(key) is unreadable: \(error)", exitCode: .dataError)
+            throw CommandError(tr("the stored deck of {topic} is unreadable: {error}", ["topic": key, "error": error]), exitCode: .dataError)
         }
     }
 
@@ -73,9 +75,13 @@ struct LearnCommand {
         }
         let entry = try learnStoreCall { try store.entry(subject: key.subject, topic: key.topic) }
         let why = entry == nil
-            ? "it is not ticked (`dose learn tick \(shellQuoted(key.subject)) \(shellQuoted(key.topic))`)" + topicHint(key, store)
-            : "it is still pending (see `dose learn list`)"
-        throw CommandError("no \(kind) yet for \(key): \(why)", exitCode: .noInput)
+            ? tr("it is not ticked (`dose learn tick {subject} {topic}`)",
+                 ["subject": shellQuoted(key.subject), "topic": shellQuoted(key.topic)]) + topicHint(key, store)
+            : tr("it is still pending (see `dose learn list`)")
+        let message = kind == .deck
+            ? tr("no deck yet for {topic}: {why}", ["topic": key, "why": why])
+            : tr("no quiz yet for {topic}: {why}", ["topic": key, "why": why])
+        throw CommandError(message, exitCode: .noInput)
     }
 }
 

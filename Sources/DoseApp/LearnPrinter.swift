@@ -1,5 +1,6 @@
 import DoseCore
 import DoseLearning
+import DoseSystem
 
 /// Renders the checklist, decks and quizzes for the terminal and as JSON.
 enum LearnPrinter {
@@ -22,15 +23,17 @@ enum LearnPrinter {
 
     /// The checklist, times local (`next try at 15:28`).
     static func listText(_ statuses: [TopicStatus], now: Int64, zone: some ZoneRules) -> String {
-        guard !statuses.isEmpty else { return "No topics ticked. Tick one: dose learn tick SUBJECT TOPIC\n" }
+        guard !statuses.isEmpty else { return tr("No topics ticked. Tick one: dose learn tick SUBJECT TOPIC") + "\n" }
         var text = ""
         for status in statuses {
             var line = "[\(status.state.rawValue)] \(status.subject) — \(status.topic)"
             if status.state != .ready {
                 var details: [String] = []
-                if status.attempts > 0 { details.append("\(status.attempts) attempt\(status.attempts == 1 ? "" : "s")") }
-                if status.hasDeck { details.append("deck ready") }
-                if let next = status.nextAttemptAt { details.append("next try " + HumanTime.describe(next, now: now, zone: zone)) }
+                if status.attempts > 0 { details.append(trn("{count} attempt", "{count} attempts", status.attempts)) }
+                if status.hasDeck { details.append(tr("deck ready")) }
+                if let next = status.nextAttemptAt {
+                    details.append(tr("next try {when}", ["when": DateText.current.describe(next, now: now, zone: zone)]))
+                }
                 // A provider's words: on this line, whatever newlines they carry.
                 if let error = status.lastError { details.append(TerminalText.safe(error, keepingLayout: false)) }
                 if !details.isEmpty { line += " (" + details.joined(separator: "; ") + ")" }
@@ -41,7 +44,8 @@ enum LearnPrinter {
     }
 
     static func deckText(_ deck: Deck, _ key: TopicKey) -> String {
-        var lines = ["Deck: \(key.subject) — \(key.topic) (\(deck.cards.count) cards)", ""]
+        var lines = [trn("Deck: {subject} — {topic} ({count} card)", "Deck: {subject} — {topic} ({count} cards)", deck.cards.count,
+                         ["subject": key.subject, "topic": key.topic]), ""]
         for (index, card) in deck.cards.enumerated() {
             lines.append("\(index + 1). \(card.front)")
             lines.append("   → \(card.back)")
@@ -51,11 +55,12 @@ enum LearnPrinter {
     }
 
     static func quizText(_ quiz: Quiz, _ key: TopicKey) -> String {
-        var lines = ["Quiz: \(key.subject) — \(key.topic) (\(quiz.questions.count) questions)", ""]
+        var lines = [trn("Quiz: {subject} — {topic} ({count} question)", "Quiz: {subject} — {topic} ({count} questions)",
+                         quiz.questions.count, ["subject": key.subject, "topic": key.topic]), ""]
         for (index, question) in quiz.questions.enumerated() {
             lines.append(questionText(question, number: index + 1))
         }
-        lines.append("Answers:")
+        lines.append(tr("Answers:"))
         for (index, question) in quiz.questions.enumerated() {
             lines.append("\(index + 1). \(letter(question.answer)) — \(question.explanation)")
         }

@@ -49,8 +49,8 @@ enum LearnSetup {
 /// Turns a store failure into a command error.
 func learnStoreCall<T>(_ body: () throws -> T) throws(CommandError) -> T {
     do { return try body() } catch let error as CommandError { throw error } catch let error as StoreError {
-        throw storeFailure("the learning store", error)
+        throw storeFailure(tr("the learning store"), error)
     } catch {
-        throw CommandError("the learning store: \(error)", exitCode: .ioError)
+        throw CommandError(tr("the learning store: {error}", ["error": "\(error)"]), exitCode: .ioError)
     }
 }

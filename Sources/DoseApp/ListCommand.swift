@@ -16,7 +16,7 @@ struct ListCommand {
         var query = ItemQuery()
         query.kind = try kindText.map { text throws(CommandError) in try parseKind(text) }
         if let branchText { query.branch = try resolveBranch(branchText, everyone: false, context: context) }
-        try ItemListing.print(query.select(try PoolView.open(context).items()), json: json, nothing: "no item matches")
+        try ItemListing.print(query.select(try PoolView.open(context).items()), json: json, nothing: tr("no item matches"))
     }
 }
 

@@ -23,7 +23,7 @@ struct OpenCommand {
             mirror.refreshIfStale()
             guard let found = try ItemReference(text: requested).find(store: store, mirror: mirror) else {
                 throw CommandError(
-                    "no dose with id or code \(JSONWriter.quoted(requested)): it may have been retired from the pool",
+                    tr("no dose with id or code {id}: it may have been retired from the pool", ["id": JSONWriter.quoted(requested)]),
                     exitCode: .noInput)
             }
             item = found
@@ -31,7 +31,7 @@ struct OpenCommand {
             // Today's dose as the scheduler reads it (`dose today` does the same).
             let branch = try context.loadConfig().branch
             guard let today = try mirror.currentReader()?.dose(on: context.today, branch: branch) else {
-                throw CommandError("no dose today: import a pack with `dose import PACK`", exitCode: .failure)
+                throw CommandError(tr("no dose today: import a pack with `dose import PACK`"), exitCode: .failure)
             }
             item = today
         }
@@ -45,7 +45,7 @@ struct OpenCommand {
         do {
             try opener.open(path: path, activationToken: Environment.value("XDG_ACTIVATION_TOKEN"))
         } catch {
-            throw CommandError("\(error); the page is at \(path)", exitCode: .unavailable)
+            throw CommandError(tr("{error}; the page is at {path}", ["error": error, "path": path]), exitCode: .unavailable)
         }
     }
 }

@@ -17,7 +17,9 @@ enum PackBody: Sendable {
             do {
                 return try file.read(limit: PackLimits.maxPackBytes)
             } catch {
-                throw CommandError("cannot fetch \(origin): \(error); the cached pool stays in use", exitCode: .ioError)
+                throw CommandError(
+                    tr("cannot fetch {source}: {error}; the cached pool stays in use", ["source": origin, "error": error]),
+                    exitCode: .ioError)
             }
         }
     }

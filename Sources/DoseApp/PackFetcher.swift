@@ -79,7 +79,9 @@ struct PackFetcher: Sendable {
             case .cannotStore: exitCode = .ioError
             case .cannotResolve, .cannotConnect, .connectionLost, .other: exitCode = .unavailable
             }
-            throw CommandError("cannot fetch \(source): \(error.message); the cached pool stays in use", exitCode: exitCode)
+            throw CommandError(
+                tr("cannot fetch {source}: {error}; the cached pool stays in use", ["source": source, "error": error.message]),
+                exitCode: exitCode)
         }
         switch response.status {
         case 304:
@@ -90,11 +92,13 @@ struct PackFetcher: Sendable {
             return .fetched(body: response.bodyFile.map { .file($0) } ?? .bytes(response.body), validators: next)
         case 404 where signature:
             throw CommandError(
-                "no signature at \(source) (HTTP 404): source.pubkey is set, so an unsigned pack is refused; nothing was changed",
+                tr("no signature at {source} (HTTP 404): source.pubkey is set, so an unsigned pack is refused; nothing was changed",
+                   ["source": source]),
                 exitCode: .dataError)
         default:
             throw CommandError(
-                "cannot fetch \(source): the server answered HTTP \(response.status); the cached pool stays in use",
+                tr("cannot fetch {source}: the server answered HTTP {status}; the cached pool stays in use",
+                   ["source": source, "status": response.status]),
                 exitCode: .unavailable)
         }
     }

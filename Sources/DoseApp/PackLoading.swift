@@ -11,7 +11,9 @@ func validatedItems(_ bytes: [UInt8], origin: String) throws(CommandError) -> [I
         for problem in report.problems { Log.error("\(origin): \(problem)") }
         let count = report.problems.count
         throw CommandError(
-            "\(origin): \(count) problem\(count == 1 ? "" : "s"); nothing was changed", exitCode: .dataError)
+            trn("{origin}: {count} problem; nothing was changed", "{origin}: {count} problems; nothing was changed", count,
+                ["origin": origin]),
+            exitCode: .dataError)
     }
     return report.items
 }
@@ -32,5 +34,7 @@ func readPackFile(_ path: String, allowingStreams: Bool = true) throws(CommandEr
 /// One line summing a pool up: "102 items: 34 facts, 34 formulas, 34 questions".
 func poolSummary(_ items: [Item]) -> String {
     func count(_ kind: Kind) -> Int { items.reduce(0) { $0 + ($1.kind == kind ? 1 : 0) } }
-    return "\(items.count) items: \(count(.fact)) facts, \(count(.formula)) formulas, \(count(.question)) questions"
+    return tr(
+        "{count} items: {facts} facts, {formulas} formulas, {questions} questions",
+        ["count": items.count, "facts": count(.fact), "formulas": count(.formula), "questions": count(.question)])
 }

@@ -26,7 +26,7 @@ enum PackSignature {
     /// Parses a signature's bytes; `origin` names where they came from.
     static func parse(_ bytes: [UInt8], origin: String) throws(CommandError) -> MinisignSignature {
         do { return try MinisignSignature(parsing: bytes) } catch {
-            throw CommandError("\(origin): \(error); nothing was changed", exitCode: .dataError)
+            throw CommandError(tr("{origin}: {error}; nothing was changed", ["origin": origin, "error": error]), exitCode: .dataError)
         }
     }
 
@@ -39,7 +39,8 @@ enum PackSignature {
         } catch {
             if error.isMissing {
                 throw CommandError(
-                    "\(path): no signature file \(signaturePath): a pack checked with \(OptionSpec.pubkey.name) must be signed; nothing was changed",
+                    tr("{path}: no signature file {signature}: a pack checked with {option} must be signed; nothing was changed",
+                       ["path": path, "signature": signaturePath, "option": OptionSpec.pubkey.name]),
                     exitCode: .dataError)
             }
             let tooLarge = error.reason == .tooLarge(limit: MinisignSignature.maxBytes)
@@ -56,7 +57,8 @@ enum PackSignature {
             try MinisignVerifier.verify(signature, of: content, by: key)
         } catch {
             throw CommandError(
-                "\(origin): bad signature: \(error); nothing was changed", exitCode: error.isVerdict ? .dataError : .ioError)
+                tr("{origin}: bad signature: {error}; nothing was changed", ["origin": origin, "error": error]),
+                exitCode: error.isVerdict ? .dataError : .ioError)
         }
     }
 
@@ -69,6 +71,7 @@ enum PackSignature {
 
     /// What a command prints after a good signature: the key and the trusted comment, made safe for a terminal.
     static func verifiedLine(_ signature: MinisignSignature, by key: MinisignPublicKey) -> String {
-        "Signature by key \(key.keyIDText) verified; trusted comment: \(signature.printableTrustedComment)"
+        tr("Signature by key {key} verified; trusted comment: {comment}",
+           ["key": key.keyIDText, "comment": signature.printableTrustedComment])
     }
 }

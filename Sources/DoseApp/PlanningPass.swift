@@ -39,7 +39,7 @@ func openStore(_ paths: DosePaths) throws(CommandError) -> PoolStore {
     do {
         return PoolStore(database: try Database(path: paths.database))
     } catch {
-        throw storeFailure("cannot open the store \(paths.database)", error)
+        throw storeFailure(tr("cannot open the store {path}", ["path": paths.database]), error)
     }
 }
 
@@ -49,6 +49,7 @@ func openStore(_ paths: DosePaths) throws(CommandError) -> PoolStore {
 func storeFailure(_ what: String, _ error: StoreError) -> CommandError {
     guard error.isBusy else { return CommandError("\(what): \(error)", exitCode: .ioError) }
     return CommandError(
-        "\(what): another process has been writing to the store for too long (\(error)); nothing was changed, try again",
+        tr("{what}: another process has been writing to the store for too long ({error}); nothing was changed, try again",
+           ["what": what, "error": error]),
         exitCode: .temporaryFailure)
 }

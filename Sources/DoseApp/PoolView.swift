@@ -10,7 +10,7 @@ struct PoolView {
     static func open(_ context: AppContext) throws(CommandError) -> PoolView {
         guard let reader = try SnapshotMirror(context: context, store: try openStore(context.paths)).currentReader(),
               reader.index.count > 0 else {
-            throw CommandError("the pool has no items; import a pack with `dose import PACK`", exitCode: .failure)
+            throw CommandError(tr("the pool has no items; import a pack with `dose import PACK`"), exitCode: .failure)
         }
         return PoolView(reader: reader)
     }
@@ -27,7 +27,7 @@ struct PoolView {
 /// Parses `--kind fact|formula|question`.
 func parseKind(_ text: String) throws(CommandError) -> Kind {
     guard let kind = Kind(rawValue: text) else {
-        throw .usage("--kind takes \(Kind.allCases.map(\.rawValue).joined(separator: ", ")), not \(text)")
+        throw .usage(tr("--kind takes {kinds}, not {text}", ["kinds": Kind.allCases.map(\.rawValue).joined(separator: ", "), "text": text]))
     }
     return kind
 }

@@ -11,10 +11,10 @@ struct SearchCommand {
         while let word = arguments.optionalPositional() { words.append(word) }
         try arguments.finish()
         let text = words.joined(separator: " ")
-        guard !text.allSatisfy({ $0 == " " }) else { throw .usage("search for what? TEXT is empty") }
+        guard !text.allSatisfy({ $0 == " " }) else { throw .usage(tr("search for what? TEXT is empty")) }
         let query = ItemQuery(text: text)
         try ItemListing.print(
             query.select(try PoolView.open(context).items()), json: false,
-            nothing: "no item holds \(JSONWriter.quoted(text))")
+            nothing: tr("no item holds {text}", ["text": JSONWriter.quoted(text)]))
     }
 }

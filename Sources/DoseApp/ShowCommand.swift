@@ -20,7 +20,7 @@ struct ShowCommand {
         mirror.refreshIfStale()
         guard let item = try ItemReference(text: id).find(store: store, mirror: mirror) else {
             throw CommandError(
-                "no dose with id or code \(JSONWriter.quoted(id)): it may have been retired from the pool"
+                tr("no dose with id or code {id}: it may have been retired from the pool", ["id": JSONWriter.quoted(id)])
                     + idHint(id),
                 exitCode: .noInput)
         }

@@ -88,9 +88,12 @@ struct SnapshotMirror {
     }
 
     /// Why a mirror did not write: another held the lock for `lockTimeout`.
-    static let lockedElsewhere = CommandError(
-        "another dose process has been writing the snapshot for \(Int(lockTimeout)) s; notifications use "
-            + "the previous snapshot until a later dose command writes it", exitCode: .temporaryFailure)
+    static var lockedElsewhere: CommandError {
+        CommandError(
+            tr("another dose process has been writing the snapshot for {seconds} s; notifications use the previous snapshot until a later dose command writes it",
+               ["seconds": Int(lockTimeout)]),
+            exitCode: .temporaryFailure)
+    }
 
     /// Writes the store's whole unfiltered pool, as it is now, to the snapshot file, atomically; called
     /// holding the snapshot lock.
@@ -101,8 +104,9 @@ struct SnapshotMirror {
         let bytes = try encodedPool()
         do { try file.write(encoded: bytes) } catch {
             let failure = CommandError(
-                "could not write the snapshot: \(error); the store has the change, notifications use the "
-                    + "previous snapshot until a later dose command writes it", exitCode: .cannotCreate)
+                tr("could not write the snapshot: {error}; the store has the change, notifications use the previous snapshot until a later dose command writes it",
+                   ["error": error]),
+                exitCode: .cannotCreate)
             return (bytes, failure)
         }
         return (bytes, nil)
@@ -112,14 +116,14 @@ struct SnapshotMirror {
     private func encodedPool() throws(CommandError) -> [UInt8] {
         let pool: (items: [Item], digest: String)
         do { pool = try store.poolAndDigest() } catch {
-            throw storeFailure("could not read the store to write the snapshot", error)
+            throw storeFailure(tr("could not read the store to write the snapshot"), error)
         }
         return Snapshot(generatedAt: context.now, poolDigest: pool.digest, items: pool.items).encoded()
     }
 
     private func recordedDigest() throws(CommandError) -> String? {
         do { return try store.recordedDigest() } catch {
-            throw storeFailure("cannot read the store", error)
+            throw storeFailure(tr("cannot read the store"), error)
         }
     }
 
@@ -128,7 +132,7 @@ struct SnapshotMirror {
     private func neverHadAPool(recorded: String?) throws(CommandError) -> Bool {
         guard recorded == nil, !FileSystem.exists(file.path) else { return false }
         do { return try store.count() == 0 } catch {
-            throw storeFailure("cannot read the store", error)
+            throw storeFailure(tr("cannot read the store"), error)
         }
     }
 }

@@ -66,7 +66,7 @@ struct Sync: Sendable {
     init(context: AppContext, config: DoseConfig, explicit: String?) throws(CommandError) {
         guard let text = explicit ?? config.source else {
             throw CommandError(
-                "no source: give one (`dose sync URL`) or set it (`dose config set source URL`)", exitCode: .config)
+                tr("no source: give one (`dose sync URL`) or set it (`dose config set source URL`)"), exitCode: .config)
         }
         self.context = context
         source = PackSource(text)
@@ -90,7 +90,7 @@ struct Sync: Sendable {
                 previousSignature = nil
             }
         } catch {
-            throw CommandError("cannot read the store: \(error)", exitCode: .ioError)
+            throw CommandError(tr("cannot read the store: {error}", ["error": "\(error)"]), exitCode: .ioError)
         }
     }
 
@@ -101,7 +101,7 @@ struct Sync: Sendable {
             let stored = try? context.configFile.stored()
             if stored?.values[.sourcePubkey] != nil || stored?.unreadable.contains(where: { $0.key == ConfigKey.sourcePubkey.rawValue }) == true {
                 throw CommandError(
-                    "source.pubkey is set but is not a minisign public key: fix it (`dose config set source.pubkey KEY`); nothing was changed",
+                    tr("source.pubkey is set but is not a minisign public key: fix it (`dose config set source.pubkey KEY`); nothing was changed"),
                     exitCode: .config)
             }
             return nil
@@ -165,7 +165,7 @@ struct Sync: Sendable {
         switch outcome {
         case .unchanged:
             guard let kept = previousSignature else {
-                throw CommandError("\(origin): HTTP 304 for a signature never fetched; nothing was changed", exitCode: .unavailable)
+                throw CommandError(tr("{origin}: HTTP 304 for a signature never fetched; nothing was changed", ["origin": origin]), exitCode: .unavailable)
             }
             return Signature(bytes: kept.bytes, parsed: try PackSignature.parse(kept.bytes, origin: origin), validators: kept.validators)
         case .fetched(let body, let validators):
@@ -188,12 +188,12 @@ struct Sync: Sendable {
         try PlanningPass(context: context).run { store throws(CommandError) in
             let fetch = try fetched.get()
             guard case .fetched(let body, let validators) = fetch.outcome else {
-                report("\(source): unchanged since the last sync.")
+                report(tr("{source}: unchanged since the last sync.", ["source": source]))
                 return
             }
             if let publicKey {
                 guard let signature = fetch.signature else {
-                    throw CommandError("\(source): no signature was fetched; nothing was changed", exitCode: .software)
+                    throw CommandError(tr("{source}: no signature was fetched; nothing was changed", ["source": source]), exitCode: .software)
                 }
                 try PackSignature.verify(signature.parsed, of: body.signedContent, by: publicKey, origin: source.description)
             }
@@ -211,9 +211,9 @@ struct Sync: Sendable {
                 // The validators belong to this pool: a pool replaced since (a local import) drops them.
                 try store.replacePool(with: items, meta: meta, digestAlsoAs: [Meta.poolDigest])
             } catch {
-                throw storeFailure("could not store the pool", error)
+                throw storeFailure(tr("could not store the pool"), error)
             }
-            report("Synced \(poolSummary(items)) from \(source).")
+            report(tr("Synced {summary} from {source}.", ["summary": poolSummary(items), "source": source]))
             if let publicKey, let signature { report(PackSignature.verifiedLine(signature.parsed, by: publicKey)) }
         }
     }

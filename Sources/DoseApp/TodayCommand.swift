@@ -29,10 +29,11 @@ struct TodayCommand {
         for offset in 0..<days {
             let date = start.adding(days: offset)
             guard let item = try snapshot?.dose(on: date, branch: branch) else {
-                let whom = branch.map { " for branch \($0)" } ?? ""
-                throw CommandError(
-                    "no dose for \(date)\(whom): the pool has no items\(whom.isEmpty ? "" : " for it"); import a pack with `dose import PACK`",
-                    exitCode: .failure)
+                let message = branch.map {
+                    tr("no dose for {date} for branch {branch}: the pool has no items for it; import a pack with `dose import PACK`",
+                       ["date": date, "branch": $0])
+                } ?? tr("no dose for {date}: the pool has no items; import a pack with `dose import PACK`", ["date": date])
+                throw CommandError(message, exitCode: .failure)
             }
             if json || reveal || !DosePrinter.hasSpoiler(item) {
                 Console.print(json ? DosePrinter.json(item, date: date) : DosePrinter.text(item, date: date, width: width))
@@ -40,7 +41,7 @@ struct TodayCommand {
                 Console.print(DosePrinter.wrapped(DosePrinter.front(item, date: date), width: width))
                 Console.print("")
                 // End of input (Ctrl-D) keeps it back: only Enter reveals.
-                if Terminal.waitForEnter("Press Enter for the answer") {
+                if Terminal.waitForEnter(tr("Press Enter for the answer")) {
                     Console.print(DosePrinter.wrapped(Array(DosePrinter.back(item).dropFirst()) + DosePrinter.footer(item), width: width))
                 } else {
                     Console.print("")
@@ -57,7 +58,7 @@ struct TodayCommand {
 /// configured one. Both at once contradict each other and are refused (exit 64).
 func resolveBranch(_ branchText: String?, everyone: Bool, context: AppContext) throws(CommandError) -> BranchCode? {
     if everyone {
-        if branchText != nil { throw .usage("--branch and --all contradict each other: give one") }
+        if branchText != nil { throw .usage(tr("--branch and --all contradict each other: give one")) }
         return nil
     }
     if let branchText {

@@ -18,7 +18,7 @@ struct ValidateCommand {
         if preview {
             for item in items { Console.print(Self.preview(item)) }
         }
-        Console.print("\(path): valid, \(poolSummary(items))")
+        Console.print(tr("{path}: valid, {summary}", ["path": path, "summary": poolSummary(items)]))
     }
 
     /// The id, then the notification's summary and body (indented), as the notifier builds them.

@@ -12,9 +12,10 @@ public enum DoseCalendar {
         }
     }
 
-    /// `Mon 2026-11-30  question  Title`: weekday, date, kind, title; never the answer.
-    public static func line(date: CivilDate, item: Item) -> String {
-        "\(weekday(date)) \(date)  \(ItemLine.kindColumn(item.kind))  \(ItemLine.title(of: item))"
+    /// `Mon 2026-11-30  question  Title`: weekday, date, kind, title; never the answer. `day` is how
+    /// the date is written (`dose calendar` gives the weekday in the user's locale), English by default.
+    public static func line(date: CivilDate, item: Item, day: String? = nil) -> String {
+        "\(day ?? "\(weekday(date)) \(date)")  \(ItemLine.kindColumn(item.kind))  \(ItemLine.title(of: item))"
     }
 
     /// The English three-letter weekday of `date` (1970-01-01 was a Thursday).

@@ -15,22 +15,10 @@ enum NotificationIcon {
     /// is there, else the icon name.
     static func imagePath(executable: String?, exists: (String) -> Bool = FileSystem.exists) -> String {
         guard let executable, executable.hasPrefix("/") else { return AppIdentity.applicationID }
-        let prefix = FileSystem.parentDirectory(of: FileSystem.parentDirectory(of: executable))
-        let icon = (prefix == "/" ? "" : prefix) + "/" + relativePath
+        let icon = ExecutablePath.prefix(of: executable) + "/" + relativePath
         return exists(icon) ? icon : AppIdentity.applicationID
     }
 
     /// The `image-path` value for this process, worked out once.
-    static let current = imagePath(executable: executablePath())
-
-    /// The running binary's path (`/proc/self/exe`), or nil when it cannot be read.
-    static func executablePath() -> String? {
-        var buffer = [CChar](repeating: 0, count: 4096)
-        let count = readlink("/proc/self/exe", &buffer, buffer.count - 1)
-        guard count > 0 else { return nil }
-        // A deleted binary (replaced by an upgrade while running) reads "PATH (deleted)".
-        var path = String(decoding: buffer[0..<count].map { UInt8(bitPattern: $0) }, as: UTF8.self)
-        if path.hasSuffix(" (deleted)") { path.removeLast(" (deleted)".count) }
-        return path
-    }
+    static let current = imagePath(executable: ExecutablePath.current())
 }

@@ -31,7 +31,7 @@ public struct Arguments: Sendable {
             let word = words[index]
             if word == "--" { break }
             if word == name {
-                guard index + 1 < words.count else { throw .usage("\(name) needs a value") }
+                guard index + 1 < words.count else { throw .usage(tr("{option} needs a value", ["option": name])) }
                 value = words[index + 1]
                 words.removeSubrange(index...(index + 1))
                 continue
@@ -48,7 +48,7 @@ public struct Arguments: Sendable {
 
     /// Removes and returns the next positional word (after a `--`, everything is positional).
     public mutating func positional(_ what: String) throws(CommandError) -> String {
-        guard let value = optionalPositional() else { throw .usage("missing \(what)") }
+        guard let value = optionalPositional() else { throw .usage(tr("missing {what}", ["what": what])) }
         return value
     }
 
@@ -56,7 +56,7 @@ public struct Arguments: Sendable {
     /// hands `-1:00` to the key's own check instead of failing as "missing VALUE".
     public mutating func value(_ what: String) throws(CommandError) -> String {
         if words.first == "--" { words.removeFirst() }
-        guard !words.isEmpty else { throw .usage("missing \(what)") }
+        guard !words.isEmpty else { throw .usage(tr("missing {what}", ["what": what])) }
         return words.removeFirst()
     }
 
@@ -76,8 +76,8 @@ public struct Arguments: Sendable {
     /// Fails when words remain, naming the first one: unknown options never pass silently.
     public func finish() throws(CommandError) {
         if let word = words.first {
-            if word == "--" && words.count > 1 { throw .usage("unexpected argument \(words[1])") }
-            throw .usage(word.hasPrefix("-") ? "unknown option \(word)" : "unexpected argument \(word)")
+            if word == "--" && words.count > 1 { throw .usage(tr("unexpected argument {word}", ["word": words[1]])) }
+            throw .usage(word.hasPrefix("-") ? tr("unknown option {word}", ["word": word]) : tr("unexpected argument {word}", ["word": word]))
         }
     }
 }

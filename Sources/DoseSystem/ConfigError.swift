@@ -8,5 +8,5 @@ public struct ConfigError: Error, CustomStringConvertible, Sendable, Equatable {
         self.message = message
     }
 
-    public var description: String { "config key \(key): \(message)" }
+    public var description: String { tr("config key {key}: {message}", ["key": key, "message": message]) }
 }

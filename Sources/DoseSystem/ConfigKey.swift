@@ -51,9 +51,10 @@ public enum ConfigKey: String, CaseIterable, Sendable {
         // Every value is one line. A NUL would also cut the stored value short (GKeyFile takes C strings).
         if let control = trimmed.unicodeScalars.first(where: { $0.properties.generalCategory == .control }) {
             let code = String(control.value, radix: 16, uppercase: true)
+            let padded = String(repeating: "0", count: max(0, 4 - code.count)) + code
             throw ConfigError(
                 key: rawValue,
-                message: "\(JSONWriter.quoted(input)) contains a control character (U+\(String(repeating: "0", count: max(0, 4 - code.count)) + code))")
+                message: tr("{value} contains a control character (U+{code})", ["value": JSONWriter.quoted(input), "code": padded]))
         }
         switch self {
         case .branch:
@@ -61,40 +62,43 @@ public enum ConfigKey: String, CaseIterable, Sendable {
             // letters are upper-cased: Unicode casing turns "ß" into "SS" and "ﬀ" into "FF".
             let upper = String(decoding: trimmed.utf8.map { (0x61...0x7A).contains($0) ? $0 - 0x20 : $0 }, as: UTF8.self)
             guard let code = BranchCode(exactly: upper) else {
-                throw ConfigError(key: rawValue, message: "\(JSONWriter.quoted(input)) is not a branch code (two ASCII letters A–Z, such as CS or EE)")
+                throw ConfigError(key: rawValue, message: tr("{value} is not a branch code (two ASCII letters A–Z, such as CS or EE)", ["value": JSONWriter.quoted(input)]))
             }
             return code.rawValue
         case .notifyTime:
             guard let time = LocalTime(parsing: trimmed) else {
-                throw ConfigError(key: rawValue, message: "\(JSONWriter.quoted(input)) is not a time of day as HH:MM or H:MM (00:00 to 23:59)")
+                throw ConfigError(key: rawValue, message: tr("{value} is not a time of day as HH:MM or H:MM (00:00 to 23:59)", ["value": JSONWriter.quoted(input)]))
             }
             return time.description
         case .source:
-            guard !trimmed.isEmpty else { throw ConfigError(key: rawValue, message: "the source is empty") }
+            guard !trimmed.isEmpty else { throw ConfigError(key: rawValue, message: tr("the source is empty")) }
             return trimmed
         case .sourcePubkey:
             // Refused unless it is a key, so a typo never turns checking off; stored canonical.
             do { return try MinisignPublicKey(parsing: trimmed).base64 } catch {
-                throw ConfigError(key: rawValue, message: "\(JSONWriter.quoted(input)) is not a minisign public key: \(error.problem)")
+                throw ConfigError(key: rawValue, message: tr("{value} is not a minisign public key: {problem}", ["value": JSONWriter.quoted(input), "problem": error.problem]))
             }
         case .syncTimeout:
             guard let seconds = Int(trimmed), DoseConfig.syncTimeoutRange.contains(seconds) else {
                 throw ConfigError(
                     key: rawValue,
-                    message: "\(JSONWriter.quoted(input)) is not a number of seconds from \(DoseConfig.syncTimeoutRange.lowerBound) to \(DoseConfig.syncTimeoutRange.upperBound)")
+                    message: tr("{value} is not a number of seconds from {lowest} to {highest}", [
+                        "value": JSONWriter.quoted(input), "lowest": DoseConfig.syncTimeoutRange.lowerBound,
+                        "highest": DoseConfig.syncTimeoutRange.upperBound,
+                    ]))
             }
             return String(seconds)
         case .providerURL:
             guard trimmed.hasPrefix("http://") || trimmed.hasPrefix("https://"), trimmed.count > 8 else {
-                throw ConfigError(key: rawValue, message: "\(JSONWriter.quoted(input)) is not an http:// or https:// URL")
+                throw ConfigError(key: rawValue, message: tr("{value} is not an http:// or https:// URL", ["value": JSONWriter.quoted(input)]))
             }
             return trimmed
         case .providerModel:
-            guard !trimmed.isEmpty else { throw ConfigError(key: rawValue, message: "the model name is empty") }
+            guard !trimmed.isEmpty else { throw ConfigError(key: rawValue, message: tr("the model name is empty")) }
             return trimmed
         case .providerKeyFile:
             guard trimmed.hasPrefix("/") else {
-                throw ConfigError(key: rawValue, message: "\(JSONWriter.quoted(input)) is not an absolute path")
+                throw ConfigError(key: rawValue, message: tr("{value} is not an absolute path", ["value": JSONWriter.quoted(input)]))
             }
             return trimmed
         }

@@ -10,7 +10,8 @@ public enum DayRange {
         let room = lastDate.daysSinceEpoch - start.daysSinceEpoch + 1
         guard days > room else { return }
         let (daysName, dateName) = (OptionSpec.days.name, OptionSpec.date.name)
-        throw .usage("\(daysName) \(days) from \(start) runs past \(lastDate), the last date \(dateName) takes; "
-            + "use \(daysName) \(max(room, 1)) or less")
+        throw .usage(tr(
+            "{days} {count} from {start} runs past {last}, the last date {date} takes; use {days} {room} or less",
+            ["days": daysName, "count": days, "start": start, "last": lastDate, "date": dateName, "room": max(room, 1)]))
     }
 }

@@ -283,13 +283,18 @@ public enum FileSystem {
 
     /// True when `path` is a directory this process may create files in.
     public static func isWritableDirectory(_ path: String) -> Bool {
-        var info = stat()
-        return stat(path, &info) == 0 && (info.st_mode & S_IFMT) == S_IFDIR && access(path, W_OK | X_OK) == 0
+        isDirectory(path) && access(path, W_OK | X_OK) == 0
     }
 
     /// True when something exists at `path`.
     public static func exists(_ path: String) -> Bool {
         access(path, F_OK) == 0
+    }
+
+    /// True when `path` is a directory (or a symlink to one).
+    public static func isDirectory(_ path: String) -> Bool {
+        var info = stat()
+        return stat(path, &info) == 0 && (info.st_mode & S_IFMT) == S_IFDIR
     }
 
     /// The directory part of a path (`/a/b` → `/a`, `b` → `.`).

@@ -1,5 +1,7 @@
 import DoseApp
+import DoseSystem
 import Glibc
 
-// Thin executable: all logic lives in DoseApp.
+// Thin executable: all logic lives in DoseApp. The user's locale first: messages and dates for people.
+Localization.start()
 exit(DoseCLI.run(CommandLine.arguments))

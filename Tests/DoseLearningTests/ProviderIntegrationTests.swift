@@ -86,6 +86,11 @@ import Testing
         let text = try box.run(["learn", "list"], extraEnvironment: kolkata)
         #expect(text.stdout.contains("next try at \(hhmm)") || text.stdout.contains("next try tomorrow at \(hhmm)"), "\(text.stdout)")
         #expect(!text.stdout.contains("Z)") && !text.stdout.contains("Z;"), "\(text.stdout)")
+        // The locale's clock: 12 hours under en_US (`3:28 PM`), the words unchanged.
+        let hour = Int(hhmm.prefix(2))!
+        let twelve = "\(hour % 12 == 0 ? 12 : hour % 12):\(hhmm.suffix(2)) \(hour < 12 ? "AM" : "PM")"
+        let us = try box.run(["learn", "list"], extraEnvironment: kolkata.merging(["LANG": "en_US.UTF-8"]) { $1 })
+        #expect(us.stdout.contains("next try at \(twelve)") || us.stdout.contains("next try tomorrow at \(twelve)"), "\(us.stdout)")
     }
 
     @Test func aHangPastTheTimeoutIsAFailedAttempt() throws {

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import DoseNotifier
+import DoseSystem
 
 /// The `image-path` hint names the icon installed under the binary's own prefix, only when it is there.
 @Suite struct NotificationIconTests {
@@ -48,7 +49,7 @@ import Testing
     }
 
     @Test func theRunningBinaryIsFoundThroughProc() throws {
-        let path = try #require(NotificationIcon.executablePath())
+        let path = try #require(ExecutablePath.current())
         #expect(path.hasPrefix("/"))
         #expect(FileManager.default.isExecutableFile(atPath: path))
         #expect(path == (try FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")))

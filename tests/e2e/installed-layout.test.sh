@@ -60,6 +60,12 @@ else
     done
     expect "make install says the app was left out" grep -q "declares no daily-dose product" "$art/make-install.log"
 fi
+# The translations: under PREFIX/share/locale, where the installed dose looks (beside its own prefix).
+expect "make install put the German catalogue" test -f "$local_prefix/share/locale/de/LC_MESSAGES/daily-dose.mo"
+expect "the installed dose speaks German with LANGUAGE=de" \
+    bash -c "LANGUAGE=de LANG=C.UTF-8 '$local_prefix/bin/dose' frobnicate 2>&1 | grep -q 'unbekannter Befehl frobnicate'"
+expect "and English without it" \
+    bash -c "LANG=C.UTF-8 '$local_prefix/bin/dose' frobnicate 2>&1 | grep -q 'unknown command frobnicate'"
 expect "nothing outside /usr/local but the autostart entries" \
     test -z "$(grep -v -e '^/usr/local/' -e '^/etc/xdg/autostart/' "$art/installed-files.txt")"
 expect "the installed unit runs /usr/local/bin/dose-notify" \

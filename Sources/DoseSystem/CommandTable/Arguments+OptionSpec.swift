@@ -16,7 +16,7 @@ extension Arguments {
     /// A `YYYY-MM-DD` option's value, checked.
     public mutating func date(_ option: OptionSpec) throws(CommandError) -> CivilDate? {
         guard let text = try self.option(option) else { return nil }
-        guard let date = CivilDate(iso: text) else { throw .usage("\(text) is not a date as YYYY-MM-DD") }
+        guard let date = CivilDate(iso: text) else { throw .usage(tr("{text} is not a date as YYYY-MM-DD", ["text": text])) }
         return date
     }
 
@@ -24,7 +24,7 @@ extension Arguments {
     public mutating func dayCount(_ option: OptionSpec) throws(CommandError) -> Int? {
         guard let text = try self.option(option) else { return nil }
         guard let value = Int(text), (1...100_000).contains(value) else {
-            throw .usage("\(option.name) takes a whole number from 1 to 100000, not \(text)")
+            throw .usage(tr("{option} takes a whole number from 1 to 100000, not {text}", ["option": option.name, "text": text]))
         }
         return value
     }

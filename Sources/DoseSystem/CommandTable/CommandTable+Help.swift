@@ -102,7 +102,7 @@ extension CommandTable {
             return
         }
         guard let text = help(forCommand: topic) else {
-            throw .usage("unknown command \(topic)" + Suggestion.hint(for: topic, among: visibleCommands.map(\.name)), showing: usage)
+            throw .usage(tr("unknown command {name}", ["name": topic]) + Suggestion.hint(for: topic, among: visibleCommands.map(\.name)), showing: usage)
         }
         Console.print(text)
     }

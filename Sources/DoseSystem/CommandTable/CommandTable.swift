@@ -63,7 +63,7 @@ public struct CommandTable: Sendable {
             spec = aliased
         } else if let name = arguments.optionalPositional() {
             guard let found = command(name) else {
-                throw .usage("unknown command \(name)" + Suggestion.hint(for: name, among: visibleCommands.map(\.name)), showing: usage)
+                throw .usage(tr("unknown command {name}", ["name": name]) + Suggestion.hint(for: name, among: visibleCommands.map(\.name)), showing: usage)
             }
             spec = found
         } else {
@@ -76,7 +76,7 @@ public struct CommandTable: Sendable {
                 return
             }
             try check(arguments.remaining, against: Self.programOptions)
-            throw .usage("missing command", showing: usage)
+            throw .usage(tr("missing command"), showing: usage)
         }
         var path = [spec]
         if !spec.actions.isEmpty {
@@ -90,10 +90,10 @@ public struct CommandTable: Sendable {
             }
             let name = arguments.optionalPositional() ?? spec.defaultAction
             guard let name else {
-                throw .usage("missing \(spec.name) action", showing: usage(for: path))
+                throw .usage(tr("missing {command} action", ["command": spec.name]), showing: usage(for: path))
             }
             guard let action = spec.action(name) else {
-                throw .usage("unknown \(spec.name) action \(name)" + Suggestion.hint(for: name, among: spec.actions.map(\.name)),
+                throw .usage(tr("unknown {command} action {name}", ["command": spec.name, "name": name]) + Suggestion.hint(for: name, among: spec.actions.map(\.name)),
                     showing: usage(for: path))
             }
             spec = action
@@ -105,7 +105,7 @@ public struct CommandTable: Sendable {
         }
         try check(arguments.remaining, against: spec.allOptions, positionals: spec.positionals)
         for group in spec.exclusive where group.filter({ arguments.remaining.contains(optionWord: $0) }).count > 1 {
-            throw .usage(group.joined(separator: " and ") + " cannot be given together", showing: usage(for: path))
+            throw .usage(tr("{options} cannot be given together", ["options": group.joined(separator: " and ")]), showing: usage(for: path))
         }
         guard let run = spec.run else { throw CommandError("\(spec.name) has nothing to run", exitCode: .software) }
         do { try run(&arguments) } catch where error.exitCode == .usage && error.usage == nil {
@@ -134,7 +134,7 @@ public struct CommandTable: Sendable {
             let name = word.split(separator: "=", maxSplits: 1).first.map(String.init) ?? word
             guard let option = options.first(where: { $0.name == name || $0.short == name }) else {
                 let names = options.map(\.name) + options.compactMap(\.short)
-                throw .usage("unknown option \(name)" + Suggestion.hint(for: name, among: names))
+                throw .usage(tr("unknown option {word}", ["word": name]) + Suggestion.hint(for: name, among: names))
             }
             if option.takesValue && name == word { index += 1 }
         }

@@ -28,8 +28,8 @@ public enum Suggestion {
     public static func hint(for word: String, among candidates: some Sequence<String>) -> String {
         let found = closest(to: word, among: candidates)
         guard let last = found.last else { return "" }
-        let quoted = found.count == 1 ? last : found.dropLast().joined(separator: ", ") + " or " + last
-        return "; did you mean \(quoted)?"
+        guard found.count > 1 else { return tr("; did you mean {word}?", ["word": last]) }
+        return tr("; did you mean {words} or {last}?", ["words": found.dropLast().joined(separator: ", "), "last": last])
     }
 
     /// Optimal string alignment distance (a swap of two neighbours counts one), giving up past `cutoff`.

@@ -1,0 +1,287 @@
+import Foundation
+import Testing
+
+/// gettext end to end: every marked string reaches the template xgettext makes from the Swift sources, every
+/// translation keeps its placeholders, and the real `dose` speaks German where the environment asks for it
+/// while its machine output stays as it was.
+@Suite struct TranslationTests {
+    static let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent()
+
+    /// Runs po/build.sh (template and catalogues; the default catalogue directory is the one the
+    /// build tree's binaries read) and returns the template's path.
+    static func buildTranslations(template: String? = nil, localeDirectory: String? = nil) throws -> String {
+        let process = Process()
+        process.executableURL = packageRoot.appendingPathComponent("po/build.sh")
+        let templatePath = template ?? packageRoot.appendingPathComponent("po/daily-dose.pot").path
+        process.arguments = [templatePath] + (localeDirectory.map { [$0] } ?? [])
+        let errors = Pipe()
+        process.standardError = errors
+        try process.run()
+        let message = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        #expect(process.terminationStatus == 0, "po/build.sh failed: \(message)")
+        // xgettext and msgfmt are quiet when all is well: a warning is a misread source or a broken .po.
+        #expect(message.isEmpty, "po/build.sh warned: \(message)")
+        return templatePath
+    }
+
+    @Test func everyMarkedStringIsInTheTemplateAndNothingElse() throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("dose-pot-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let template = try Self.buildTranslations(
+            template: directory.appendingPathComponent("daily-dose.pot").path,
+            localeDirectory: directory.appendingPathComponent("locale").path)
+        let extracted = Set(try Catalogue(path: template).entries.map(\.key)).subtracting([""])  // the header
+        var marked: Set<String> = []
+        var sources = 0
+        let enumerator = FileManager.default.enumerator(at: Self.packageRoot.appendingPathComponent("Sources"), includingPropertiesForKeys: nil)
+        while let url = enumerator?.nextObject() as? URL {
+            guard url.pathExtension == "swift" else { continue }
+            let calls = try MarkedStrings.calls(in: String(contentsOf: url, encoding: .utf8))
+            for call in calls {
+                let message = try #require(call.message, "\(url.lastPathComponent): a tr/trn call whose message is not one plain literal")
+                marked.insert(message)
+            }
+            sources += calls.isEmpty ? 0 : 1
+        }
+        #expect(sources >= 20)
+        #expect(marked.count >= 90)
+        #expect(marked.subtracting(extracted).isEmpty, "marked but not in the template: \(marked.subtracting(extracted))")
+        #expect(extracted.subtracting(marked).isEmpty, "in the template but not marked: \(extracted.subtracting(marked))")
+        // Strings the scanner must find, among them one from a file with Swift multi-line literals.
+        #expect(marked.contains("Question of the day"))
+        #expect(marked.contains("unknown config key {name}; known keys: {keys}"))
+        #expect(marked.contains("{count} topic is still pending\u{0}{count} topics are still pending"))
+    }
+
+    @Test func everyTranslationKeepsItsPlaceholdersAndIsCurrent() throws {
+        let template = try Catalogue(path: try Self.buildTranslations())
+        let languages = try String(contentsOf: Self.packageRoot.appendingPathComponent("po/LINGUAS"), encoding: .utf8)
+            .split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty && !$0.hasPrefix("#") }
+        #expect(languages.contains("de"))
+        for language in languages {
+            let catalogue = try Catalogue(path: Self.packageRoot.appendingPathComponent("po/\(language).po").path)
+            var translated = 0
+            for (key, translations) in catalogue.entries where !key.isEmpty {
+                #expect(template.entries[key] != nil, "\(language).po translates a message the sources no longer have: \(key)")
+                let wanted = Set(key.split(separator: "\u{0}").flatMap(Catalogue.placeholders))
+                for translation in translations where !translation.isEmpty {
+                    translated += 1
+                    #expect(Set(Catalogue.placeholders(translation)) == wanted, "\(language): \(translation) for \(key)")
+                }
+            }
+            #expect(translated > 0)
+        }
+        // The compiled catalogue is where the build tree's binaries read it.
+        #expect(FileManager.default.fileExists(
+            atPath: Self.packageRoot.appendingPathComponent("build/locale/de/LC_MESSAGES/daily-dose.mo").path))
+    }
+
+    @Test func doseSpeaksGermanWhenAskedAndKeepsItsMachineOutput() throws {
+        _ = try Self.buildTranslations()
+        let sandbox = try Sandbox()
+        #expect(try sandbox.dose("import", sandbox.samplePack).status == 0)
+        func today(_ environment: [String: String], _ more: String...) throws -> Sandbox.Run {
+            try sandbox.run("dose", ["today", "--date", "2026-11-30", "--answer"] + more, extraEnvironment: environment)
+        }
+        let english = try today([:])
+        #expect(english.status == 0)
+        let heading = try #require(english.stdout.split(separator: "\n").first.map(String.init))
+        let kind = try #require(["Fact", "Formula", "Question"].first { heading == "\($0) of the day · Mon 2026-11-30" }, "\(heading)")
+        let german = ["Fact": "Fakt des Tages", "Formula": "Formel des Tages", "Question": "Frage des Tages"][kind]!
+
+        // LANGUAGE picks the messages (gettext honours it under C.UTF-8); LC_TIME stays C: "Mon".
+        let messages = try today(["LANGUAGE": "de"])
+        #expect(messages.stdout.hasPrefix("\(german) · Mon 2026-11-30\n"))
+        #expect(messages.stdout.contains("\nID: "))
+        // A German locale: German messages and weekday names.
+        let locale = try today(["LANG": "de_DE.UTF-8"])
+        #expect(locale.stdout.hasPrefix("\(german) · Mo 2026-11-30\n"), "\(locale.stdout)")
+        // LC_ALL=C wins over both: the English the tests of every other suite read.
+        #expect(try today(["LANGUAGE": "de", "LANG": "de_DE.UTF-8", "LC_ALL": "C"]).stdout == english.stdout)
+        #expect(try today(["LANG": "en_US.UTF-8"]).stdout == english.stdout)
+
+        // Machine output never changes with the locale.
+        let json = try today([:], "--json").stdout
+        #expect(!json.isEmpty)
+        #expect(try today(["LANGUAGE": "de", "LANG": "de_DE.UTF-8"], "--json").stdout == json)
+
+        // Errors for people too, with their values in place.
+        let missing = try sandbox.run("dose", ["show", "no-such-dose"], extraEnvironment: ["LANG": "de_DE.UTF-8"])
+        #expect(missing.status == 66)
+        #expect(missing.stderr.contains("keine Dosis mit der ID oder dem Code \"no-such-dose\": sie wurde vielleicht aus dem Bestand genommen"),
+                "\(missing.stderr)")
+
+        // A refused setting, as the preferences will show it too; the config file is not touched.
+        let refused = try sandbox.run("dose", ["config", "set", "notify-time", "25:00"], extraEnvironment: ["LANG": "de_DE.UTF-8"])
+        #expect(refused.status == 78)
+        #expect(refused.stderr.contains(
+            "Konfigurationsschlüssel notify-time: \"25:00\" ist keine Uhrzeit der Form HH:MM oder H:MM (00:00 bis 23:59)"),
+            "\(refused.stderr)")
+
+        // The calendar's weekdays follow LC_TIME; its lines are otherwise those of the C locale.
+        let calendar = try sandbox.run("dose", ["calendar", "--from", "2026-11-30", "--days", "7"]).stdout
+        let germanCalendar = try sandbox.run(
+            "dose", ["calendar", "--from", "2026-11-30", "--days", "7"], extraEnvironment: ["LC_TIME": "de_DE.UTF-8"]).stdout
+        let weekdays = ["Mon": "Mo", "Tue": "Di", "Wed": "Mi", "Thu": "Do", "Fri": "Fr", "Sat": "Sa", "Sun": "So"]
+        let expected = calendar.split(separator: "\n", omittingEmptySubsequences: false).map { line in
+            guard let word = line.split(separator: " ").first, let name = weekdays[String(word)] else { return String(line) }
+            return name + line.dropFirst(word.count)
+        }.joined(separator: "\n")
+        #expect(calendar.split(separator: "\n").count == 7)
+        #expect(germanCalendar == expected)
+        #expect(germanCalendar != calendar)
+    }
+}
+
+/// A .po or .pot file read as gettext reads it: msgid (msgid and msgid_plural joined by NUL) to its msgstrs.
+struct Catalogue {
+    var entries: [String: [String]] = [:]
+
+    init(path: String) throws {
+        var key: [String] = []
+        var values: [String] = []
+        var target: String?
+        func flush() {
+            if !key.isEmpty { entries[key.joined(separator: "\u{0}")] = values }
+            key = []
+            values = []
+            target = nil
+        }
+        for rawLine in try String(contentsOfFile: path, encoding: .utf8).split(separator: "\n", omittingEmptySubsequences: false) {
+            let line = rawLine.trimmingCharacters(in: .whitespaces)
+            if line.hasPrefix("#") || line.isEmpty {
+                if line.isEmpty { flush() }
+                continue
+            }
+            if line.hasPrefix("msgid_plural ") {
+                key.append(try Self.literal(line.dropFirst("msgid_plural ".count)))
+                target = "id"
+            } else if line.hasPrefix("msgid ") {
+                if target == "str" { flush() }
+                key = [try Self.literal(line.dropFirst("msgid ".count))]
+                target = "id"
+            } else if line.hasPrefix("msgstr") {
+                let text = line.drop { $0 != " " }.dropFirst()
+                values.append(try Self.literal(text))
+                target = "str"
+            } else if line.hasPrefix("\"") {
+                let more = try Self.literal(Substring(line))
+                if target == "id" { key[key.count - 1] += more } else { values[values.count - 1] += more }
+            }
+        }
+        flush()
+    }
+
+    /// A C string literal's value.
+    static func literal(_ text: Substring) throws -> String {
+        guard text.hasPrefix("\""), text.hasSuffix("\""), text.count >= 2 else { throw CocoaError(.fileReadCorruptFile) }
+        return MarkedStrings.unescape(text.dropFirst().dropLast())
+    }
+
+    /// The `{name}` placeholders of `text`, in order.
+    static func placeholders(_ text: Substring) -> [String] { placeholders(String(text)) }
+
+    static func placeholders(_ text: String) -> [String] {
+        let pattern = try! NSRegularExpression(pattern: "\\{[A-Za-z]+\\}")
+        return pattern.matches(in: text, range: NSRange(text.startIndex..., in: text)).map { String(text[Range($0.range, in: text)!]) }
+    }
+}
+
+/// The `tr("…")` and `trn("…", "…", n)` calls of a Swift source, read with a small lexer that knows Swift's
+/// comments and (multi-line) string literals, independently of xgettext.
+enum MarkedStrings {
+    /// One call: its message (singular and plural joined by NUL), or nil when it is not plain literals.
+    struct Call { var message: String? }
+
+    static func calls(in source: String) throws -> [Call] {
+        let text = Array(source.unicodeScalars)
+        var calls: [Call] = []
+        var index = 0
+        func at(_ offset: Int, _ string: String) -> Bool {
+            let scalars = Array(string.unicodeScalars)
+            return offset + scalars.count <= text.count && Array(text[offset..<offset + scalars.count]) == scalars
+        }
+        func isIdentifier(_ scalar: Unicode.Scalar) -> Bool {
+            scalar.properties.isAlphabetic || ("0"..."9").contains(scalar) || scalar == "_" || scalar == "."
+        }
+        /// Reads a plain literal at `start` (after spaces); returns its value and the index after it.
+        func literal(from start: Int) -> (String, Int)? {
+            var position = start
+            while position < text.count, text[position] == " " || text[position] == "\n" { position += 1 }
+            guard position < text.count, text[position] == "\"", !at(position, "\"\"\"") else { return nil }
+            var raw = ""
+            position += 1
+            while position < text.count, text[position] != "\"" {
+                if text[position] == "\\" {
+                    guard position + 1 < text.count, text[position + 1] != "(" else { return nil }
+                    raw.unicodeScalars.append(text[position])
+                    position += 1
+                }
+                raw.unicodeScalars.append(text[position])
+                position += 1
+            }
+            return (unescape(Substring(raw)), position + 1)
+        }
+        while index < text.count {
+            if at(index, "//") {
+                while index < text.count, text[index] != "\n" { index += 1 }
+            } else if at(index, "/*") {
+                index += 2
+                while index < text.count, !at(index, "*/") { index += 1 }
+                index += 2
+            } else if at(index, "\"\"\"") {
+                index += 3
+                while index < text.count, !at(index, "\"\"\"") { index += text[index] == "\\" ? 2 : 1 }
+                index += 3
+            } else if text[index] == "\"" {
+                index += 1
+                while index < text.count, text[index] != "\"" { index += text[index] == "\\" ? 2 : 1 }
+                index += 1
+            } else if (at(index, "tr(") || at(index, "trn(")) && (index == 0 || !isIdentifier(text[index - 1]))
+                && !(index >= 5 && at(index - 5, "func "))  // the declarations themselves
+            {
+                let plural = at(index, "trn(")
+                index += plural ? 4 : 3
+                guard let (singular, next) = literal(from: index) else { calls.append(Call(message: nil)); continue }
+                index = next
+                if plural {
+                    while index < text.count, text[index] == " " { index += 1 }
+                    guard index < text.count, text[index] == ",", let (many, after) = literal(from: index + 1) else {
+                        calls.append(Call(message: nil))
+                        continue
+                    }
+                    index = after
+                    calls.append(Call(message: singular + "\u{0}" + many))
+                } else {
+                    calls.append(Call(message: singular))
+                }
+            } else {
+                index += 1
+            }
+        }
+        return calls
+    }
+
+    /// The escapes C and Swift literals share (`\"`, `\\`, `\n`, `\t`).
+    static func unescape(_ text: Substring) -> String {
+        var result = ""
+        var escaped = false
+        for scalar in text.unicodeScalars {
+            if escaped {
+                switch scalar {
+                case "n": result += "\n"
+                case "t": result += "\t"
+                default: result.unicodeScalars.append(scalar)
+                }
+                escaped = false
+            } else if scalar == "\\" {
+                escaped = true
+            } else {
+                result.unicodeScalars.append(scalar)
+            }
+        }
+        return result
+    }
+}
