@@ -1,0 +1,48 @@
+import DoseSystem
+import GLibGlue
+
+/// The `daily-dose` application: one instance on the session bus, its actions, and its one window.
+///
+/// Everything runs on the GLib main thread that `g_application_run` owns; nothing here is shared with
+/// another thread. What to show comes from DoseDesktop; this type only wires it to widgets.
+public final class DailyDoseApp {
+    private let application: Application
+    private var window: DoseWindow?
+
+    public init() {
+        application = Application(id: DesktopApplication.id)
+    }
+
+    /// Runs the application with the process's arguments; returns the exit status.
+    public static func main(_ arguments: [String]) -> Int32 {
+        let app = DailyDoseApp()
+        app.wire()
+        return app.application.run(arguments)
+    }
+
+    private func wire() {
+        application.onActivate { [unowned self] in self.presentWindow().showToday() }
+        application.addAction("open-dose", withString: true) { [unowned self] id in
+            // Bus activation emits no `activate`: the action presents the window itself.
+            self.presentWindow().showItem(id: id ?? "")
+        }
+        application.addAction("today") { [unowned self] _ in self.presentWindow().showToday() }
+        application.onStartup { [unowned self] in
+            Gtk.setAccels(self.application.pointer, action: "app.preferences", ["<Control>comma"])
+            Gtk.setAccels(self.application.pointer, action: "app.previous-day", ["<Alt>Left"])
+            Gtk.setAccels(self.application.pointer, action: "app.next-day", ["<Alt>Right"])
+            Gtk.setAccels(self.application.pointer, action: "app.today", ["<Alt>Home"])
+        }
+    }
+
+    /// The window, made on first use and raised.
+    private func presentWindow() -> DoseWindow {
+        let window = self.window ?? DoseWindow(application: application)
+        if self.window == nil {
+            self.window = window
+            Gtk.onDestroy(window.widget) { [unowned self] in self.window = nil }
+        }
+        Gtk.present(window.widget)
+        return window
+    }
+}
