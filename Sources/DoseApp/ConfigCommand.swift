@@ -48,6 +48,11 @@ struct ConfigCommand {
     func unset(_ arguments: inout Arguments) throws(CommandError) {
         let key = try configKey(try arguments.positional("KEY"))
         try arguments.finish()
+        try remove(key)
+    }
+
+    /// Removes one setting, then ends the planning pass; `dose config unset` and the app come through here.
+    func remove(_ key: ConfigKey) throws(CommandError) {
         do { try context.configFile.unset(key) } catch {
             throw CommandError("\(error)", exitCode: .config)
         }

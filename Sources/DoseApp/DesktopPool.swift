@@ -12,6 +12,9 @@ public struct DesktopPool: Sendable {
         context = AppContext(paths: paths, now: now, zone: zone)
     }
 
+    /// The XDG paths the pool reads.
+    public var paths: DosePaths { context.paths }
+
     /// Today's civil date in the user's zone.
     public var today: CivilDate { context.today }
 
@@ -37,6 +40,11 @@ public struct DesktopPool: Sendable {
     /// Stores one setting through `dose config set`'s validation and planning pass; returns the stored value.
     public func set(_ key: ConfigKey, to value: String) throws(CommandError) -> String {
         try ConfigCommand(context: context).apply(key, value)
+    }
+
+    /// Removes one setting (its default applies) through `dose config unset`'s planning pass.
+    public func unset(_ key: ConfigKey) throws(CommandError) {
+        try ConfigCommand(context: context).remove(key)
     }
 
     /// The stored value of `key`, or its default; nil when neither.

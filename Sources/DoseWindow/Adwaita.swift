@@ -146,3 +146,63 @@ enum Adwaita {
         adw_style_manager_set_color_scheme(adw_style_manager_get_default(), scheme)
     }
 }
+
+extension Adwaita {
+    // MARK: Preferences
+
+    /// A preferences window over `parent` (Escape closes it, as every libadwaita dialog).
+    static func preferencesWindow(over parent: Widget?) -> Widget {
+        let window = Widget(object: adw_preferences_window_new())
+        if let parent { Gtk.setTransient(window, for: parent) }
+        adw_preferences_window_set_search_enabled(dd_adw_preferences_window(window.pointer), 0)
+        return window
+    }
+
+    /// Adds a page holding `groups` (made by `preferencesGroup`) to a preferences window.
+    static func addPage(_ window: Widget, title: String, icon: String, groups: [Widget]) {
+        let page = Widget(object: adw_preferences_page_new())
+        adw_preferences_page_set_title(dd_adw_preferences_page(page.pointer), title)
+        adw_preferences_page_set_icon_name(dd_adw_preferences_page(page.pointer), icon)
+        for group in groups { adw_preferences_page_add(dd_adw_preferences_page(page.pointer), dd_adw_preferences_group(group.pointer)) }
+        adw_preferences_window_add(dd_adw_preferences_window(window.pointer), dd_adw_preferences_page(page.pointer))
+    }
+
+    static func preferencesGroup(title: String, description: String?, rows: [Widget]) -> Widget {
+        let group = Widget(object: adw_preferences_group_new())
+        adw_preferences_group_set_title(dd_adw_preferences_group(group.pointer), title)
+        if let description { adw_preferences_group_set_description(dd_adw_preferences_group(group.pointer), description) }
+        for row in rows { adw_preferences_group_add(dd_adw_preferences_group(group.pointer), row.raw) }
+        return group
+    }
+
+    /// An entry row with an Apply button; `apply` gets the text on Apply or Enter.
+    static func entryRow(title: String, text: String, apply: @escaping (Widget, String) -> Void) -> Widget {
+        let row = Widget(object: adw_entry_row_new())
+        adw_preferences_row_set_title(dd_adw_preferences_row(row.pointer), title)
+        Gtk.setEditableText(row, text)
+        adw_entry_row_set_show_apply_button(dd_adw_entry_row(row.pointer), 1)
+        let handler = { apply(row, Gtk.editableText(row)) }
+        onSignal(row.pointer, "apply", handler)
+        onSignal(row.pointer, "entry-activated", handler)
+        return row
+    }
+
+    /// A combo row over `choices`, `selected` first shown; `select` gets the index the user picks.
+    static func comboRow(title: String, choices: [String], selected: Int, select: @escaping (Int) -> Void) -> Widget {
+        let row = Widget(object: adw_combo_row_new())
+        adw_preferences_row_set_title(dd_adw_preferences_row(row.pointer), title)
+        let model = Gtk.stringList(choices)
+        adw_combo_row_set_model(dd_adw_combo_row(row.pointer), dd_g_list_model(UnsafeMutableRawPointer(model)))
+        g_object_unref(UnsafeMutableRawPointer(model))
+        adw_combo_row_set_selected(dd_adw_combo_row(row.pointer), guint(max(0, selected)))
+        onSignal(row.pointer, "notify::selected") {
+            select(Int(adw_combo_row_get_selected(dd_adw_combo_row(row.pointer))))
+        }
+        return row
+    }
+
+    /// A short message at the bottom of a preferences window.
+    static func toast(_ window: Widget, _ text: String) {
+        adw_preferences_window_add_toast(dd_adw_preferences_window(window.pointer), adw_toast_new(text))
+    }
+}

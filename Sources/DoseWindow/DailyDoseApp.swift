@@ -8,6 +8,7 @@ import GLibGlue
 public final class DailyDoseApp {
     private let application: Application
     private var window: DoseWindow?
+    private let readiness = Readiness(fileDescriptor: Environment.value("DAILY_DOSE_READY_FD").flatMap { Int32($0) })
 
     public init() {
         application = Application(id: DesktopApplication.id)
@@ -27,6 +28,12 @@ public final class DailyDoseApp {
             self.presentWindow().showItem(id: id ?? "")
         }
         application.addAction("today") { [unowned self] _ in self.presentWindow().showToday() }
+        application.addAction("previous-day") { [unowned self] _ in self.presentWindow().step(-1) }
+        application.addAction("next-day") { [unowned self] _ in self.presentWindow().step(1) }
+        application.addAction("preferences") { [unowned self] _ in
+            let window = self.presentWindow()
+            PreferencesWindow.present(over: window.widget) { [unowned self] in self.window?.showToday() }
+        }
         application.onStartup { [unowned self] in
             Gtk.setAccels(self.application.pointer, action: "app.preferences", ["<Control>comma"])
             Gtk.setAccels(self.application.pointer, action: "app.previous-day", ["<Alt>Left"])
@@ -41,6 +48,7 @@ public final class DailyDoseApp {
         if self.window == nil {
             self.window = window
             Gtk.onDestroy(window.widget) { [unowned self] in self.window = nil }
+            readiness.watch(window)
         }
         Gtk.present(window.widget)
         return window

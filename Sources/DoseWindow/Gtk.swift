@@ -61,18 +61,11 @@ enum Gtk {
     }
 
     /// An icon-only button: its tooltip and accessible label say what it does (GTK would name it "GtkImage").
-    static func iconButton(_ icon: String, label: String, _ handler: @escaping () -> Void) -> Widget {
+    static func iconButton(_ icon: String, label: String, action: String) -> Widget {
         let widget = Widget(gtk_button_new_from_icon_name(icon))
         gtk_widget_set_tooltip_text(widget.raw, label)
         setAccessibleLabel(widget, label)
-        onSignal(widget.pointer, "clicked", handler)
-        return widget
-    }
-
-    /// A button that runs an action by its detailed name (`app.today`), enabled as the action is.
-    static func actionButton(_ label: String, action: String) -> Widget {
-        let widget = Widget(gtk_button_new_with_label(label))
-        gtk_actionable_set_action_name(OpaquePointer(widget.raw), action)
+        gtk_actionable_set_action_name(dd_gtk_actionable(widget.pointer), action)
         return widget
     }
 
@@ -218,5 +211,39 @@ enum Gtk {
 
     static func activeWindow(_ application: gpointer) -> Widget? {
         gtk_application_get_active_window(dd_gtk_application(application)).map { Widget(object: UnsafeMutableRawPointer($0)) }
+    }
+}
+
+/// `void (*)(GtkListBox *, GtkListBoxRow *, gpointer)`: a list row activated (Enter, click).
+private typealias RowSignal = @convention(c) (gpointer?, gpointer?, gpointer?) -> Void
+private let rowTrampoline: RowSignal = { _, row, data in
+    guard let row else { return }
+    CallbackBox<(Int) -> Void>.from(data)?.value(Int(gtk_list_box_row_get_index(dd_gtk_list_box_row(row))))
+}
+
+extension Gtk {
+    /// Calls `handler` with the index of a row activated in `list`.
+    static func onRowActivated(_ list: Widget, _ handler: @escaping (Int) -> Void) {
+        connectSignal(list.pointer, "row-activated", unsafeBitCast(rowTrampoline, to: GCallback.self), CallbackBox(handler))
+    }
+
+    /// The text of an editable (an entry, an AdwEntryRow).
+    static func editableText(_ widget: Widget) -> String {
+        gtk_editable_get_text(dd_gtk_editable(widget.pointer)).map { String(cString: $0) } ?? ""
+    }
+
+    static func setEditableText(_ widget: Widget, _ text: String) {
+        gtk_editable_set_text(dd_gtk_editable(widget.pointer), text)
+    }
+
+    /// A list model of strings, for a combo row.
+    static func stringList(_ strings: [String]) -> OpaquePointer {
+        let list = gtk_string_list_new(nil)!
+        for string in strings { gtk_string_list_append(list, string) }
+        return list
+    }
+
+    static func removeCSSClass(_ widget: Widget, _ name: String) {
+        gtk_widget_remove_css_class(widget.raw, name)
     }
 }
