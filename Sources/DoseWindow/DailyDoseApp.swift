@@ -39,6 +39,8 @@ public final class DailyDoseApp {
             Gtk.setAccels(self.application.pointer, action: "app.previous-day", ["<Alt>Left"])
             Gtk.setAccels(self.application.pointer, action: "app.next-day", ["<Alt>Right"])
             Gtk.setAccels(self.application.pointer, action: "app.today", ["<Alt>Home"])
+            // GtkWindow's own action: closing the window ends the process (the scheduler is what stays).
+            Gtk.setAccels(self.application.pointer, action: "window.close", ["<Control>w"])
         }
     }
 
