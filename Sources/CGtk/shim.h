@@ -14,6 +14,7 @@ static inline GtkScrolledWindow *dd_gtk_scrolled_window(gpointer p) { return GTK
 static inline GtkListBox *dd_gtk_list_box(gpointer p) { return GTK_LIST_BOX(p); }
 static inline GtkListBoxRow *dd_gtk_list_box_row(gpointer p) { return GTK_LIST_BOX_ROW(p); }
 static inline GtkAccessible *dd_gtk_accessible(gpointer p) { return GTK_ACCESSIBLE(p); }
+static inline GtkShortcutController *dd_gtk_shortcut_controller(gpointer p) { return GTK_SHORTCUT_CONTROLLER(p); }
 static inline GtkApplication *dd_gtk_application(gpointer p) { return GTK_APPLICATION(p); }
 static inline GtkEditable *dd_gtk_editable(gpointer p) { return GTK_EDITABLE(p); }
 static inline GtkActionable *dd_gtk_actionable(gpointer p) { return GTK_ACTIONABLE(p); }

@@ -150,11 +150,12 @@ enum Adwaita {
 extension Adwaita {
     // MARK: Preferences
 
-    /// A preferences window over `parent` (Escape closes it, as every libadwaita dialog).
+    /// A preferences window over `parent`; Escape closes it.
     static func preferencesWindow(over parent: Widget?) -> Widget {
         let window = Widget(object: adw_preferences_window_new())
         if let parent { Gtk.setTransient(window, for: parent) }
         adw_preferences_window_set_search_enabled(dd_adw_preferences_window(window.pointer), 0)
+        Gtk.closeOnEscape(window)
         return window
     }
 

@@ -247,3 +247,15 @@ extension Gtk {
         gtk_widget_remove_css_class(widget.raw, name)
     }
 }
+
+extension Gtk {
+    /// Escape closes `window` (GtkWindow's `window.close` action), as a dialog's Escape does.
+    static func closeOnEscape(_ window: Widget) {
+        let controller = gtk_shortcut_controller_new()!
+        let shortcut = gtk_shortcut_new(gtk_shortcut_trigger_parse_string("Escape"), gtk_named_action_new("window.close"))
+        gtk_shortcut_controller_add_shortcut(dd_gtk_shortcut_controller(UnsafeMutableRawPointer(controller)), shortcut)
+        // Before the focused widget: an entry row with focus would otherwise keep Escape to itself.
+        gtk_event_controller_set_propagation_phase(controller, GTK_PHASE_CAPTURE)
+        gtk_widget_add_controller(window.raw, controller)
+    }
+}

@@ -9,6 +9,7 @@ usage: atspi_driver.py COMMAND [ARG...]
   wait NAME [SECONDS]       waits until a node named NAME shows (exit 1 on timeout)
   gone NAME [SECONDS]       waits until no node named NAME shows
   click NAME                runs the "click"/"activate" action of the first node named NAME
+  text NAME                 the text of the first editable node named NAME
   set-text NAME TEXT        replaces the text of the editable inside the node named NAME
   windows                   the app's top-level windows' names
 Run with /usr/bin/python3 (pyatspi). The app is found by name "daily-dose" (GTK's program name).
@@ -56,8 +57,14 @@ def nodes():
 
 
 def find(name):
-    for node in nodes():
+    """The first node named NAME; else the first described so (an icon-only button GTK names "GtkImage"
+    carries its tooltip as description, as libadwaita's own Apply button does)."""
+    found = nodes()
+    for node in found:
         if node.name == name:
+            return node
+    for node in found:
+        if node.description == name and node.getRoleName() == "push button":
             return node
     return None
 
@@ -115,6 +122,12 @@ def main():
         names = [action.getName(i) for i in range(action.nActions)]
         index = next((i for i, n in enumerate(names) if n in ("click", "activate", "press")), 0)
         action.doAction(index)
+    elif command == "text":
+        node = find(args[0])
+        if node is None:
+            sys.exit("no node named %r" % args[0])
+        text = node.queryText()
+        print(text.getText(0, text.characterCount))
     elif command == "set-text":
         node = find(args[0])
         if node is None:
