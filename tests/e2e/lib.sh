@@ -158,6 +158,7 @@ notified_exactly_for() { # notified_exactly_for N SECONDS
 # The app's desktop: a display, the AT-SPI bus (GTK 4 reports its widgets there), and an activation
 # environment that hands the test's home and display to a D-Bus-activated daily-dose.
 app_up() {
+    [ -x "$DOSE_BIN/daily-dose" ] || fail "no daily-dose in $DOSE_BIN (swift build --product daily-dose, or make release)"
     desktop_up
     export GDK_BACKEND=x11 GSK_RENDERER=cairo GTK_A11Y=atspi
     unset NO_AT_BRIDGE
