@@ -10,6 +10,12 @@ public struct PageAssets: Sendable {
     /// The base URI the page is loaded with.
     public static let baseURI = "file://" + PageOpener.katexDirectory + "/"
 
+    /// Whether the web view may navigate to `uri`: only to the document `load_html` gives it (its base URI)
+    /// or a blank page; a link, a form, a script's `location`, a new window go nowhere.
+    public static func allowsNavigation(to uri: String) -> Bool {
+        uri == baseURI || uri == "about:blank"
+    }
+
     /// The directory holding the render script (the web process must be allowed to read it).
     public let directory: String
     public let assets: DosePage.Assets

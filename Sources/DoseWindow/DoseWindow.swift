@@ -41,7 +41,7 @@ final class DoseWindow {
         kindLabel = Gtk.label("", cssClasses: ["caption-heading", "accent"])
         dateLabel = Gtk.label("", cssClasses: ["dim-label"])
         titleLabel = Gtk.label("", cssClasses: ["title-2"])
-        webView = WebView(baseURI: PageAssets.baseURI)
+        webView = WebView(allowsNavigation: PageAssets.allowsNavigation)
         Gtk.setExpand(webView.widget, horizontal: true, vertical: true)
         Gtk.setSizeRequest(webView.widget, width: 300, height: 260)
         Gtk.setAccessibleLabel(webView.widget, "Dose")

@@ -47,8 +47,8 @@ struct WebView {
         webkit_web_context_add_path_to_sandbox(webkit_web_context_get_default(), directory, 1)
     }
 
-    /// A web view whose page may navigate only to `baseURI` (its own document).
-    init(baseURI: String) {
+    /// A web view whose page may navigate only where `allowsNavigation` says (its own document).
+    init(allowsNavigation: @escaping (String) -> Bool) {
         widget = Widget(object: webkit_web_view_new())
         let settings = webkit_web_view_get_settings(dd_webkit_web_view(widget.pointer))
         webkit_settings_set_enable_javascript(settings, 1)  // KaTeX renders the maths
@@ -65,7 +65,7 @@ struct WebView {
             webkit_network_proxy_settings_free(proxy)
         }
         connectSignal(widget.pointer, "decide-policy", unsafeBitCast(decidePolicy, to: GCallback.self),
-                      CallbackBox<(String) -> Bool>({ uri in uri == baseURI || uri == "about:blank" }))
+                      CallbackBox<(String) -> Bool>(allowsNavigation))
     }
 
     /// Calls `handler` each time a page has finished loading.

@@ -134,6 +134,17 @@ import Testing
         #expect(browserPage.contains("<html lang=\"en\">"))
     }
 
+    @Test func theWebViewGoesNowhereButItsOwnDocument() {
+        #expect(PageAssets.allowsNavigation(to: "file:///usr/share/javascript/katex/"))
+        #expect(PageAssets.allowsNavigation(to: "about:blank"))
+        for uri in [
+            "https://example.org/", "http://127.0.0.1:9/", "file:///etc/passwd", "file:///usr/share/javascript/katex/katex.js",
+            "file:///usr/share/javascript/katex", "javascript:alert(1)", "data:text/html,x", "",
+        ] {
+            #expect(!PageAssets.allowsNavigation(to: uri), "\(uri)")
+        }
+    }
+
     @Test func anEmptyHomeHasAnEmptyCardAndNoUpcoming() throws {
         let home = try Home()
         let browser = DoseBrowser(pool: home.pool(on: start))
