@@ -6,23 +6,7 @@ needs_app_bus=1
 source "$(dirname "$0")/lib.sh"
 app_up
 
-port=$(( 20000 + RANDOM % 20000 ))
-: >"$work/requests.log"
-/usr/bin/python3 - "$port" "$work/requests.log" >"$art/listener.log" 2>&1 <<'PY' &
-import http.server, sys
-port, log = int(sys.argv[1]), sys.argv[2]
-class H(http.server.BaseHTTPRequestHandler):
-    def do_GET(self):
-        open(log, "a").write(self.path + "\n"); self.send_response(204); self.end_headers()
-    do_POST = do_GET
-    def log_message(self, *a): pass
-http.server.HTTPServer(("127.0.0.1", port), H).serve_forever()
-PY
-bg_pids+=($!)
-wait_for 10 bash -c "exec 3<>/dev/tcp/127.0.0.1/$port" 2>/dev/null || fail "the listener did not start"
-/usr/bin/python3 -c "import urllib.request; urllib.request.urlopen('http://127.0.0.1:$port/probe')"
-expect "the listener records requests" grep -q /probe "$work/requests.log"
-: >"$work/requests.log"
+counting_listener
 
 evil="<script>fetch('http://127.0.0.1:$port/script')</script><img src=http://127.0.0.1:$port/img><link rel=stylesheet href=http://127.0.0.1:$port/css><iframe src=http://127.0.0.1:$port/frame></iframe><meta http-equiv=refresh content=\\\"0;url=http://127.0.0.1:$port/refresh\\\">"
 cat >"$work/pack.json" <<PACK

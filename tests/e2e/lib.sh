@@ -196,3 +196,25 @@ app_screenshot() { # app_screenshot FILE.png
     window=$(xdotool search --name "^Daily Dose$" | head -1)
     import -window "${window:-root}" "$1"
 }
+
+# A loopback HTTP listener that records the path of every request it gets in $work/requests.log (emptied once
+# a control request proved it counts); sets $port.
+counting_listener() {
+    port=$(( 20000 + RANDOM % 20000 ))
+    : >"$work/requests.log"
+    /usr/bin/python3 - "$port" "$work/requests.log" >"$art/listener.log" 2>&1 <<'PY' &
+import http.server, sys
+port, log = int(sys.argv[1]), sys.argv[2]
+class H(http.server.BaseHTTPRequestHandler):
+    def do_GET(self):
+        open(log, "a").write(self.path + "\n"); self.send_response(204); self.end_headers()
+    do_POST = do_GET
+    def log_message(self, *a): pass
+http.server.HTTPServer(("127.0.0.1", port), H).serve_forever()
+PY
+    bg_pids+=($!)
+    wait_for 10 bash -c "exec 3<>/dev/tcp/127.0.0.1/$port" 2>/dev/null || fail "the listener did not start"
+    /usr/bin/python3 -c "import urllib.request; urllib.request.urlopen('http://127.0.0.1:$port/probe')"
+    expect "the listener records requests" grep -q /probe "$work/requests.log"
+    : >"$work/requests.log"
+}
