@@ -45,6 +45,9 @@ final class DoseWindow {
         Gtk.setExpand(webView.widget, horizontal: true, vertical: true)
         Gtk.setSizeRequest(webView.widget, width: 300, height: 260)
         Gtk.setAccessibleLabel(webView.widget, "Dose")
+        // Tab into a WebKit page never comes back out (the page has nothing focusable, and WebKitGTK 2.50 on
+        // GTK 4.8 keeps the focus): the keyboard goes past it to Reveal; its text is the accessible description.
+        Gtk.setFocusable(webView.widget, false)
         revealButton = Gtk.button("Reveal the answer") {}
         Gtk.addCSSClass(revealButton, "pill")
         Gtk.addCSSClass(revealButton, "suggested-action")

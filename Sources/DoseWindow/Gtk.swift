@@ -146,6 +146,12 @@ enum Gtk {
         gtk_widget_set_halign(widget.raw, GTK_ALIGN_CENTER)
     }
 
+    /// Whether Tab stops at `widget`.
+    static func setFocusable(_ widget: Widget, _ focusable: Bool) {
+        gtk_widget_set_focusable(widget.raw, focusable ? 1 : 0)
+        gtk_widget_set_can_focus(widget.raw, focusable ? 1 : 0)  // nor anything inside it
+    }
+
     static func grabFocus(_ widget: Widget) {
         gtk_widget_grab_focus(widget.raw)
     }

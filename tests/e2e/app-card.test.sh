@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # The app's window read through AT-SPI: today's card (kind, date, title in native labels; the page's text as the
-# web view's description), Reveal, the next and previous day as `dose today --date` picks them (buttons and
+# web view's description), Reveal from the keyboard, the next and previous day as `dose today --date` picks them (buttons and
 # Alt+Left/Right), Upcoming; screenshots light, dark and 360 px wide for artifacts/screenshots/.
 needs_app_bus=1
 source "$(dirname "$0")/lib.sh"
@@ -52,7 +52,14 @@ atspi dump >"$art/tree-question.txt"
 atspi card >"$art/card-question.txt"
 expect "Reveal is offered" grep -q "^push button	Reveal the answer" "$art/tree-question.txt"
 if grep -q "Answer:" "$art/card-question.txt"; then fail "the answer shows before Reveal"; fi
-atspi click "Reveal the answer"
+# Keyboard only: Tab reaches Reveal (past the web view, which would keep the focus), Enter presses it.
+for i in $(seq 12); do
+    [ "$(atspi focused)" = "push button	Reveal the answer" ] && break
+    xdotool key Tab
+    sleep 0.2
+done
+expect "Tab reaches Reveal" test "$(atspi focused)" = "push button	Reveal the answer"
+xdotool key Return
 expect "Reveal goes once pressed" atspi gone "Reveal the answer" 10
 atspi card >"$art/card-revealed.txt"
 expect "the answer is in the card's text once revealed" grep -q "^Answer: " "$art/card-revealed.txt"

@@ -12,6 +12,7 @@ usage: atspi_driver.py COMMAND [ARG...]
   text NAME                 the text of the first editable node named NAME
   set-text NAME TEXT        replaces the text of the editable inside the node named NAME
   windows                   the app's top-level windows' names
+  focused                   the role and name of the node that has the keyboard focus
 Run with /usr/bin/python3 (pyatspi). The app is found by name "daily-dose" (GTK's program name).
 """
 import sys, time
@@ -140,6 +141,15 @@ def main():
             editable.setTextContents(args[1])
             return
         sys.exit("nothing editable inside %r" % args[0])
+    elif command == "focused":
+        for node in walk(app()):
+            try:
+                if node.getState().contains(pyatspi.STATE_FOCUSED):
+                    print("%s\t%s" % (node.getRoleName(), node.name))
+                    return
+            except Exception:
+                continue
+        sys.exit("nothing has the focus")
     elif command == "windows":
         root = app()
         for i in range(root.childCount if root else 0):
