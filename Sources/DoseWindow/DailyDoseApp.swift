@@ -22,16 +22,24 @@ public final class DailyDoseApp {
     }
 
     private func wire() {
-        application.onActivate { [unowned self] in self.presentWindow().showToday() }
-        application.addAction("open-dose", withString: true) { [unowned self] id in
-            // Bus activation emits no `activate`: the action presents the window itself.
-            self.presentWindow().showItem(id: id ?? "")
+        // A new window opens on today already: only a window that was there goes back to today.
+        application.onActivate { [unowned self] in
+            let (window, created) = self.presentWindow()
+            if !created { window.showToday() }
         }
-        application.addAction("today") { [unowned self] _ in self.presentWindow().showToday() }
-        application.addAction("previous-day") { [unowned self] _ in self.presentWindow().step(-1) }
-        application.addAction("next-day") { [unowned self] _ in self.presentWindow().step(1) }
+        application.addAction("open-dose", withString: true) { [unowned self] id in
+            // Bus activation emits no `activate`: the action presents the window itself, opening on the item.
+            let (window, created) = self.presentWindow(opening: id ?? "")
+            if !created { window.showItem(id: id ?? "") }
+        }
+        application.addAction("today") { [unowned self] _ in
+            let (window, created) = self.presentWindow()
+            if !created { window.showToday() }
+        }
+        application.addAction("previous-day") { [unowned self] _ in self.presentWindow().window.step(-1) }
+        application.addAction("next-day") { [unowned self] _ in self.presentWindow().window.step(1) }
         application.addAction("preferences") { [unowned self] _ in
-            let window = self.presentWindow()
+            let window = self.presentWindow().window
             PreferencesWindow.present(over: window.widget) { [unowned self] in self.window?.showToday() }
         }
         application.onStartup { [unowned self] in
@@ -44,15 +52,17 @@ public final class DailyDoseApp {
         }
     }
 
-    /// The window, made on first use and raised.
-    private func presentWindow() -> DoseWindow {
-        let window = self.window ?? DoseWindow(application: application)
-        if self.window == nil {
-            self.window = window
-            Gtk.onDestroy(window.widget) { [unowned self] in self.window = nil }
-            readiness.watch(window)
+    /// The window, raised; made on first use, showing today's dose or the item `opening` names.
+    private func presentWindow(opening reference: String? = nil) -> (window: DoseWindow, created: Bool) {
+        if let window {
+            Gtk.present(window.widget)
+            return (window, false)
         }
+        let window = DoseWindow(application: application, opening: reference)
+        self.window = window
+        Gtk.onDestroy(window.widget) { [unowned self] in self.window = nil }
+        readiness.watch(window)
         Gtk.present(window.widget)
-        return window
+        return (window, true)
     }
 }

@@ -20,9 +20,11 @@ final class DoseWindow {
     /// Called once the page on show has finished loading (the ready protocol waits for the first).
     var onPageLoaded: () -> Void = {}
 
-    init(application: Application) {
+    /// The window on today's dose, or on the item `reference` names (a click's id).
+    init(application: Application, opening reference: String?) {
         let pool = Self.pool()
         browser = DoseBrowser(pool: pool)
+        if let reference { browser.open(reference, pool) }
         do {
             let prepared = try PageAssets.prepare(paths: pool.paths)
             WebView.allowReading(prepared.directory)

@@ -7,18 +7,30 @@ needs_app_bus=1
 source "$(dirname "$0")/lib.sh"
 app_up
 dose import "$DOSE_ROOT/content/sample-pack.json" >/dev/null
-instances() { pgrep -fc "^$DOSE_BIN/daily-dose" || true; }
+instances() { # daily-dose processes of this scenario (its HOME), not of others running side by side
+    local count=0 pid
+    for pid in $(pgrep -f "^$DOSE_BIN/daily-dose" || true); do
+        tr '\0' '\n' <"/proc/$pid/environ" 2>/dev/null | grep -qx "HOME=$HOME" && count=$((count + 1))
+    done
+    echo "$count"
+}
 calendar_title() { cut -c27-; }
 
 # Two items: a question, and an item of another branch than the configured one.
 dose config set branch CS >/dev/null
-question=$(dose list --kind question 2>/dev/null | head -1 | awk '{print $1}')
+# Whole outputs to files first: a reader that stops early (head, break) would give dose a SIGPIPE, and pipefail.
+dose list --kind question >"$work/questions.txt" 2>/dev/null || true
+question=$(awk 'NR == 1 {print $1}' "$work/questions.txt")
 [ -n "$question" ] || fail "no question in the sample pack"
-other=$(dose list --branch EE 2>/dev/null | awk '{print $1}' | while read -r id; do
-    dose show "$id" --json 2>/dev/null | grep -q '"tags":\[[^]]*"EE"' && ! dose show "$id" --json | grep -q '"CS"' && { echo "$id"; break; }
-done)
+dose list --branch EE >"$work/ee.txt" 2>/dev/null || true
+other=""
+for id in $(awk '{print $1}' "$work/ee.txt"); do
+    dose show "$id" --json >"$work/item.json" 2>/dev/null || continue
+    if grep -q '"tags":\[[^]]*"EE"' "$work/item.json" && ! grep -q '"CS"' "$work/item.json"; then other=$id; break; fi
+done
 log "question $question, other-branch item ${other:-none}"
-title_of() { dose list 2>/dev/null | awk -v id="$1" '$1 == id' | head -1 | cut -d' ' -f2- | sed 's/^ *[a-z]* *//'; }
+dose list >"$work/all.txt"
+title_of() { awk -v id="$1" '$1 == id' "$work/all.txt" | sed -n 1p | cut -d' ' -f2- | sed 's/^ *[a-z]* *//'; }
 
 expect "no daily-dose runs" test "$(instances)" -eq 0
 expect "the app's name has no owner yet" bash -c "! dbus-send --session --print-reply --dest=org.freedesktop.DBus / org.freedesktop.DBus.NameHasOwner string:net.dailydose.DailyDose | grep -q true"
@@ -37,7 +49,8 @@ app_action open-dose "q-retired-since-the-notification"
 expect "a retired id gets the honest page" atspi wait-card "This dose is no longer available" 10
 expect "naming the id" grep -q "q-retired-since-the-notification" <(atspi card)
 app_action today
-expect "today goes back to today's dose" atspi wait-card "$(dose calendar --days 1 | calendar_title)" 10
+dose calendar --days 1 >"$work/today.txt"
+expect "today goes back to today's dose" atspi wait-card "$(calendar_title <"$work/today.txt")" 10
 expect "still one instance" test "$(instances)" -eq 1
 
 # A second launch hands over to the running instance and exits.
