@@ -75,6 +75,24 @@ expect "Upcoming has 30 rows (got $rows)" test "$rows" -eq 30
 expect "its first row is today's" grep -q "^label	$(date +'%A %-d %B %Y') · $headline" "$art/tree-upcoming.txt"
 if grep "^label" "$art/tree-upcoming.txt" | grep -qF -e "Answer" -e "$answer"; then fail "a label shows the answer"; fi
 
+# A row of Upcoming, from the keyboard (GTK 4.8's list rows have no AT-SPI action): Tab to the list, Down to
+# the fourth day, Enter opens that day's card.
+atspi click "Upcoming"
+sleep 0.5
+for i in $(seq 12); do
+    focused=$(atspi focused || true)
+    [ "${focused%%	*}" = "list item" ] && break
+    xdotool key Tab
+    sleep 0.2
+done
+expect "Tab reaches the Upcoming list" test "${focused%%	*}" = "list item"
+xdotool key Down Down Down
+sleep 0.3
+xdotool key Return
+fourth=$(date -d "$today + 3 day" +%F)
+expect "Enter on the fourth row shows that day's dose" atspi wait-card "$(title_on "$fourth")" 10
+expect "with its date" grep -qx "$(date -d "$fourth" +'%A %-d %B %Y')" <(atspi card)
+
 # Back to today for the screenshots.
 atspi click "Back to today"
 expect "Back to today" atspi wait-card "$title" 10
