@@ -84,7 +84,7 @@ let package = Package(
 
         // The desktop app's widgets: GTK 4, libadwaita and WebKitGTK behind one wrapper file each; they only
         // draw what DoseDesktop decides.
-        .target(name: "DoseWindow", dependencies: ["DoseDesktop", "DoseSystem", "GLibGlue", "CGLib", "CGtk", "CAdwaita", "CWebKit"], swiftSettings: noFoundation),
+        .target(name: "DoseWindow", dependencies: ["DoseDesktop", "DoseApp", "DoseCore", "DoseSystem", "GLibGlue", "CGLib", "CGtk", "CAdwaita", "CWebKit"], swiftSettings: noFoundation),
 
         .executableTarget(name: "DoseCommand", dependencies: ["DoseApp"], path: "Sources/dose", swiftSettings: noFoundation),
         .executableTarget(name: "DoseNotifyCommand", dependencies: ["DoseNotifier"], path: "Sources/dose-notify", swiftSettings: noFoundation),
