@@ -17,6 +17,7 @@ let package = Package(
     products: [
         .executable(name: "dose", targets: ["DoseCommand"]),
         .executable(name: "dose-notify", targets: ["DoseNotifyCommand"]),
+        .executable(name: "daily-dose", targets: ["DailyDoseCommand"]),
     ],
     targets: [
         .systemLibrary(
@@ -36,6 +37,16 @@ let package = Package(
         .systemLibrary(
             name: "CSecret", path: "Sources/CSecret", pkgConfig: "libsecret-1",
             providers: [.apt(["libsecret-1-dev"])]),
+        // The desktop app's toolkit: linked into `daily-dose` only (never into `dose` or `dose-notify`).
+        .systemLibrary(
+            name: "CGtk", path: "Sources/CGtk", pkgConfig: "gtk4",
+            providers: [.apt(["libgtk-4-dev"])]),
+        .systemLibrary(
+            name: "CAdwaita", path: "Sources/CAdwaita", pkgConfig: "libadwaita-1",
+            providers: [.apt(["libadwaita-1-dev"])]),
+        .systemLibrary(
+            name: "CWebKit", path: "Sources/CWebKit", pkgConfig: "webkitgtk-6.0",
+            providers: [.apt(["libwebkitgtk-6.0-dev"])]),
 
         // Pure core: no I/O, no Foundation; only the Swift standard library.
         .target(name: "DoseCore", swiftSettings: noFoundation),
@@ -68,8 +79,13 @@ let package = Package(
         // or a preference change means. Tested like the rest; the widgets only draw it.
         .target(name: "DoseDesktop", dependencies: ["DoseCore", "DoseSystem", "DoseStore", "DoseApp", "DoseLearning", "DoseSecret", "GLibGlue", "CGLib"], swiftSettings: noFoundation),
 
+        // The desktop app's widgets: GTK 4, libadwaita and WebKitGTK behind one wrapper file each; they only
+        // draw what DoseDesktop decides.
+        .target(name: "DoseWindow", dependencies: ["DoseDesktop", "DoseApp", "DoseCore", "DoseSystem", "GLibGlue", "CGLib", "CGtk", "CAdwaita", "CWebKit"], swiftSettings: noFoundation),
+
         .executableTarget(name: "DoseCommand", dependencies: ["DoseApp", "DoseSystem"], path: "Sources/dose", swiftSettings: noFoundation),
         .executableTarget(name: "DoseNotifyCommand", dependencies: ["DoseNotifier"], path: "Sources/dose-notify", swiftSettings: noFoundation),
+        .executableTarget(name: "DailyDoseCommand", dependencies: ["DoseWindow", "DoseSystem"], path: "Sources/daily-dose", swiftSettings: noFoundation),
 
         // Helpers the tests share (hostile loopback server, measured child processes); tests only.
         .target(name: "DoseTestSupport", path: "Tests/DoseTestSupport"),

@@ -9,9 +9,10 @@ bin=$(cd "${1:-$root/.build/release}" && pwd) || { echo "no binaries at ${1:-$ro
 shift || true
 [ -x "$bin/dose" ] && [ -x "$bin/dose-notify" ] || { echo "no dose and dose-notify in $bin: make release" >&2; exit 2; }
 # Binaries older than a source would test code that is no longer there. Only the binary that depends on a
-# changed module is linked again, so a source counts as unbuilt when it is newer than both.
+# changed module is linked again, so a source counts as unbuilt when it is newer than all three (the app's too).
 newest="$bin/dose"
 [ "$bin/dose-notify" -nt "$newest" ] && newest="$bin/dose-notify"
+[ -x "$bin/daily-dose" ] && [ "$bin/daily-dose" -nt "$newest" ] && newest="$bin/daily-dose"
 stale=$(find "$root/Sources" -newer "$newest" -name '*.swift' | head -1)
 [ -z "$stale" ] || { echo "$bin is older than $stale: make release first" >&2; exit 2; }
 artifacts="$root/artifacts/e2e"

@@ -1,4 +1,39 @@
 #ifndef DAILY_DOSE_CGTK_SHIM_H
 #define DAILY_DOSE_CGTK_SHIM_H
 #include <gtk/gtk.h>
+
+// GTK's and GIO's type-cast macros (G_TYPE_CHECK_INSTANCE_CAST) do not import into Swift: one checked
+// cast per type, taking any GObject pointer.
+static inline GtkWidget *dd_gtk_widget(gpointer p) { return GTK_WIDGET(p); }
+static inline GtkWindow *dd_gtk_window(gpointer p) { return GTK_WINDOW(p); }
+static inline GtkBox *dd_gtk_box(gpointer p) { return GTK_BOX(p); }
+static inline GtkLabel *dd_gtk_label(gpointer p) { return GTK_LABEL(p); }
+static inline GtkButton *dd_gtk_button(gpointer p) { return GTK_BUTTON(p); }
+static inline GtkStack *dd_gtk_stack(gpointer p) { return GTK_STACK(p); }
+static inline GtkScrolledWindow *dd_gtk_scrolled_window(gpointer p) { return GTK_SCROLLED_WINDOW(p); }
+static inline GtkListBox *dd_gtk_list_box(gpointer p) { return GTK_LIST_BOX(p); }
+static inline GtkListBoxRow *dd_gtk_list_box_row(gpointer p) { return GTK_LIST_BOX_ROW(p); }
+static inline GtkAccessible *dd_gtk_accessible(gpointer p) { return GTK_ACCESSIBLE(p); }
+static inline GtkShortcutController *dd_gtk_shortcut_controller(gpointer p) { return GTK_SHORTCUT_CONTROLLER(p); }
+static inline GtkApplication *dd_gtk_application(gpointer p) { return GTK_APPLICATION(p); }
+static inline GtkEditable *dd_gtk_editable(gpointer p) { return GTK_EDITABLE(p); }
+static inline GtkActionable *dd_gtk_actionable(gpointer p) { return GTK_ACTIONABLE(p); }
+static inline GApplication *dd_g_application(gpointer p) { return G_APPLICATION(p); }
+static inline GActionMap *dd_g_action_map(gpointer p) { return G_ACTION_MAP(p); }
+static inline GAction *dd_g_action(gpointer p) { return G_ACTION(p); }
+static inline GSimpleAction *dd_g_simple_action(gpointer p) { return G_SIMPLE_ACTION(p); }
+static inline GObject *dd_g_object(gpointer p) { return G_OBJECT(p); }
+static inline GListModel *dd_g_list_model(gpointer p) { return G_LIST_MODEL(p); }
+
+/// G_VARIANT_TYPE_STRING is a pointer-cast macro.
+static inline const GVariantType *dd_variant_type_string(void) { return G_VARIANT_TYPE_STRING; }
+
+// gtk_accessible_update_property/relation are variadic: one fixed-argument form per property we set.
+static inline void dd_gtk_accessible_set_label(gpointer widget, const char *text) {
+    gtk_accessible_update_property(GTK_ACCESSIBLE(widget), GTK_ACCESSIBLE_PROPERTY_LABEL, text, -1);
+}
+static inline void dd_gtk_accessible_set_description(gpointer widget, const char *text) {
+    gtk_accessible_update_property(GTK_ACCESSIBLE(widget), GTK_ACCESSIBLE_PROPERTY_DESCRIPTION, text, -1);
+}
+
 #endif

@@ -29,19 +29,30 @@ struct ConfigCommand {
         let key = try configKey(try arguments.positional("KEY"))
         let value = try arguments.value("VALUE for \(key.rawValue)")
         try arguments.finish()
-        do {
-            let stored = try context.configFile.set(key, to: value)
-            Console.print("\(key.rawValue) = \(stored)")
-        } catch {
+        let stored = try apply(key, value)
+        Console.print("\(key.rawValue) = \(stored)")
+    }
+
+    /// Validates and stores one setting, then ends the planning pass as every config change does; returns
+    /// the value as stored. `dose config set` and the app's Preferences both come through here.
+    func apply(_ key: ConfigKey, _ value: String) throws(CommandError) -> String {
+        let stored: String
+        do { stored = try context.configFile.set(key, to: value) } catch {
             throw CommandError("\(error)", exitCode: .config)
         }
         mirrorAfterChange()
         if key == .branch { warnIfNoItemCarries(value) }
+        return stored
     }
 
     func unset(_ arguments: inout Arguments) throws(CommandError) {
         let key = try configKey(try arguments.positional("KEY"))
         try arguments.finish()
+        try remove(key)
+    }
+
+    /// Removes one setting, then ends the planning pass; `dose config unset` and the app come through here.
+    func remove(_ key: ConfigKey) throws(CommandError) {
         do { try context.configFile.unset(key) } catch {
             throw CommandError("\(error)", exitCode: .config)
         }

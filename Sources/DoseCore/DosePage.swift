@@ -17,6 +17,35 @@ public enum DosePage {
         }
     }
 
+    /// How a page is laid out: for the browser (`dose open`, a click without the app) or inside the app,
+    /// whose native widgets show the kind and title and whose Reveal button holds the answer back.
+    public struct Presentation: Sendable, Equatable {
+        /// What the page does with a question's answer and an item's explanation.
+        public enum Answer: Sendable, Equatable {
+            /// Behind a `<details>` element (the browser page).
+            case details
+            /// Left out of the page altogether (the app before Reveal): not even hidden in the DOM.
+            case withheld
+            /// Shown in full (the app after Reveal).
+            case shown
+        }
+
+        /// Whether the page repeats the kind and the title.
+        public var heading: Bool
+        public var answer: Answer
+        /// Dark or light forced by the app's style manager; nil follows `prefers-color-scheme`.
+        public var dark: Bool?
+
+        public init(heading: Bool, answer: Answer, dark: Bool?) {
+            self.heading = heading
+            self.answer = answer
+            self.dark = dark
+        }
+
+        /// The page `dose open` writes.
+        public static let browser = Presentation(heading: true, answer: .details, dark: nil)
+    }
+
     /// The script that renders every `.dd-math` span with KaTeX, reading the LaTeX as text content.
     public static let renderScript = """
         "use strict";
@@ -39,50 +68,63 @@ public enum DosePage {
         """
 
     /// The page for an item, or the honest "retired" page when the id is no longer in the pool.
-    public static func html(item: Item?, requestedID: String, assets: Assets) -> String {
-        guard let item else { return retired(requestedID: requestedID, assets: assets) }
+    public static func html(
+        item: Item?, requestedID: String, assets: Assets, presentation: Presentation = .browser
+    ) -> String {
+        guard let item else { return retired(requestedID: requestedID, assets: assets, presentation: presentation) }
         var body = ""
-        body += "<p class=\"dd-kind\">\(escape(CopyBuilder.headline(for: item.kind)))</p>\n"
-        if let title = item.title {
-            body += "<h1>\(prose(title))</h1>\n"
+        if presentation.heading {
+            body += "<p class=\"dd-kind\">\(escape(CopyBuilder.headline(for: item.kind)))</p>\n"
+            if let title = item.title {
+                body += "<h1>\(prose(title))</h1>\n"
+            }
         }
         if item.kind == .formula {
             body += "<div class=\"dd-formula\">\(math(item.text, display: true))</div>\n"
         } else {
             body += "<p class=\"dd-text\">\(prose(item.text))</p>\n"
         }
-        if item.answer != nil || item.explanation != nil {
+        if (item.answer != nil || item.explanation != nil) && presentation.answer != .withheld {
             let label = item.kind == .question ? "Show the answer" : "Show the explanation"
-            body += "<details class=\"dd-reveal\"><summary>\(label)</summary>\n"
+            body += presentation.answer == .details
+                ? "<details class=\"dd-reveal\"><summary>\(label)</summary>\n" : "<section class=\"dd-reveal\">\n"
             if let answer = item.answer {
                 body += "<p class=\"dd-answer\"><strong>Answer:</strong> \(prose(answer))</p>\n"
             }
             if let explanation = item.explanation {
                 body += "<p class=\"dd-explanation\">\(prose(explanation))</p>\n"
             }
-            body += "</details>\n"
+            body += presentation.answer == .details ? "</details>\n" : "</section>\n"
         }
         body += "<p class=\"dd-id\">\(escape(item.id))</p>\n"
         let title = item.title.map { LaTeXText.plainText($0) } ?? CopyBuilder.headline(for: item.kind)
-        return document(title: title, body: body, assets: assets)
+        return document(title: title, body: body, assets: assets, presentation: presentation)
     }
 
-    private static func retired(requestedID: String, assets: Assets) -> String {
-        let body = """
-            <p class="dd-kind">Daily Dose</p>
-            <h1>This dose is no longer available</h1>
+    /// A page that is not a dose (a name that is no id, an empty pool), in the same frame and CSP.
+    public static func notice(title: String, text: String, assets: Assets, presentation: Presentation) -> String {
+        var body = ""
+        if presentation.heading { body += "<p class=\"dd-kind\">Daily Dose</p>\n<h1>\(escape(title))</h1>\n" }
+        body += "<p class=\"dd-text\">\(escape(text))</p>\n"
+        return document(title: title, body: body, assets: assets, presentation: presentation)
+    }
+
+    private static func retired(requestedID: String, assets: Assets, presentation: Presentation) -> String {
+        let heading = presentation.heading ? "<p class=\"dd-kind\">Daily Dose</p>\n<h1>This dose is no longer available</h1>\n" : ""
+        let body = heading + """
             <p class="dd-text">The notification advertised the dose <code>\(escape(requestedID))</code>, \
             but it has been retired from the content pool since. Nothing else was opened in its place.</p>
 
             """
-        return document(title: "Dose no longer available", body: body, assets: assets)
+        return document(title: "Dose no longer available", body: body, assets: assets, presentation: presentation)
     }
 
-    private static func document(title: String, body: String, assets: Assets) -> String {
+    private static func document(title: String, body: String, assets: Assets, presentation: Presentation) -> String {
         let katex = escape(assets.katexBase)
+        let scheme = presentation.dark.map { $0 ? " class=\"dd-dark\"" : " class=\"dd-light\"" } ?? ""
         return """
             <!DOCTYPE html>
-            <html lang="en">
+            <html lang="en"\(scheme)>
             <head>
             <meta charset="utf-8">
             <meta http-equiv="Content-Security-Policy" content="default-src 'none'; script-src file:; style-src file: 'unsafe-inline'; font-src file:; img-src 'none'; connect-src 'none'; form-action 'none'; base-uri 'none'">
@@ -106,6 +148,8 @@ public enum DosePage {
     private static let style = """
         :root { color-scheme: light dark; --fg: #1d1f21; --bg: #fbfbf8; --muted: #5f6368; --accent: #2a6fdb; }
         @media (prefers-color-scheme: dark) { :root { --fg: #e8e6e3; --bg: #181a1b; --muted: #a0a4a8; --accent: #7fb0ff; } }
+        :root.dd-light { color-scheme: light; --fg: #1d1f21; --bg: #fbfbf8; --muted: #5f6368; --accent: #2a6fdb; }
+        :root.dd-dark { color-scheme: dark; --fg: #e8e6e3; --bg: #181a1b; --muted: #a0a4a8; --accent: #7fb0ff; }
         body { margin: 0; background: var(--bg); color: var(--fg); font: 18px/1.55 system-ui, sans-serif; }
         main { max-width: 42rem; margin: 3rem auto; padding: 0 1.5rem; }
         .dd-kind { color: var(--accent); font-weight: 600; letter-spacing: .04em; text-transform: uppercase; font-size: .8rem; }

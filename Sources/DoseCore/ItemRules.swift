@@ -1,8 +1,8 @@
 /// Field rules shared by pack validation and snapshot decoding, so both agree on what an
 /// acceptable item is. Each check returns a message, or nil when the value is fine.
-enum ItemRules {
+public enum ItemRules {
     /// Id: 1–128 bytes of UTF-8 with no control character (C0, DEL, C1).
-    static func idProblem(_ id: String) -> String? {
+    public static func idProblem(_ id: String) -> String? {
         let count = id.utf8.count
         if count == 0 { return "id must not be empty" }
         if count > PackLimits.maxIDBytes {

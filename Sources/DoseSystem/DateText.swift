@@ -50,6 +50,19 @@ public final class DateText: @unchecked Sendable {
         format(tr("%A, %B %-d, %Y"), date: date)
     }
 
+    /// The whole weekday's name: `Monday` (C), `Montag` (de).
+    public func fullWeekday(_ date: CivilDate) -> String {
+        format("%A", date: date)
+    }
+
+    /// A date with the month's name and no weekday, in the order the translation gives: `November 30, 2026`
+    /// (C), `30. November 2026` (de); the desktop app's Upcoming rows put the weekday beside it.
+    public func longDate(_ date: CivilDate) -> String {
+        // TRANSLATORS: a date without its weekday, as strftime(3) formats it (%B month, %-d day without a
+        // leading zero, %Y year). German: "%-d. %B %Y".
+        format(tr("%B %-d, %Y"), date: date)
+    }
+
     /// True when the locale reads the clock in 12 hours (its `T_FMT` names an AM/PM hour: en_US).
     public var uses12HourClock: Bool {
         let native = langinfo(Int32(T_FMT))

@@ -38,13 +38,7 @@ public struct PageOpener: Sendable {
         guard let directory else {
             throw FileError("write the dose page", path: "(no private directory)", errno: EACCES)
         }
-        let script = directory + "/dose-page.js"
-        if (try? FileSystem.readText(script)) != DosePage.renderScript {
-            try FileSystem.writeAtomically(DosePage.renderScript, to: script, mode: 0o600)
-        }
-        let assets = DosePage.Assets(
-            katexBase: "file://" + Self.katexDirectory, renderScript: try fileURI(script))
-        let html = DosePage.html(item: item, requestedID: requestedID, assets: assets)
+        let html = DosePage.html(item: item, requestedID: requestedID, assets: try assets())
         let path = directory + "/" + Self.pageName
         try FileSystem.writeAtomically(html, to: path, mode: 0o600)
         Self.removeOldPages(in: directory, removingDirectory: false)
@@ -52,6 +46,19 @@ public struct PageOpener: Sendable {
             Self.removeOldPages(in: legacy, removingDirectory: true)
         }
         return path
+    }
+
+    /// KaTeX's directory and the render script, written into `directory` unless it is there unchanged;
+    /// the browser page and the app's web view use the same script.
+    public func assets() throws(FileError) -> DosePage.Assets {
+        guard let directory else {
+            throw FileError("write the dose page", path: "(no private directory)", errno: EACCES)
+        }
+        let script = directory + "/dose-page.js"
+        if (try? FileSystem.readText(script)) != DosePage.renderScript {
+            try FileSystem.writeAtomically(DosePage.renderScript, to: script, mode: 0o600)
+        }
+        return DosePage.Assets(katexBase: "file://" + Self.katexDirectory, renderScript: try fileURI(script))
     }
 
     /// Removes the per-dose pages (`dose-*.html`) older versions left in `directory`, and then, for a

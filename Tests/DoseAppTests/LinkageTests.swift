@@ -60,6 +60,23 @@ import Testing
         }
     }
 
+    @Test func onlyTheDesktopAppLinksGTKAndWebKitAndItCarriesNoFoundation() throws {
+        let toolkit = ["libgtk-4", "libadwaita-1", "libwebkitgtk-6.0"]
+        for directory in binaryDirectories {
+            for name in ["dose", "dose-notify"] {
+                let linked = try linkage(directory.appendingPathComponent(name))
+                #expect(!linked.needed.contains { needed in toolkit.contains { needed.hasPrefix($0) } }, "\(name): \(linked.needed)")
+            }
+        }
+        let app = try linkage(Sandbox.binaryDirectory.appendingPathComponent("daily-dose"))
+        for library in toolkit {
+            #expect(app.needed.contains { $0.hasPrefix(library) }, "daily-dose needs \(app.needed)")
+        }
+        #expect(!app.needed.contains { $0.contains("Foundation") }, "daily-dose needs \(app.needed)")
+        let carried = Self.foundationModules.filter { app.symbols.contains("$s" + $0) }
+        #expect(carried.isEmpty, "daily-dose carries symbols of \(carried)")
+    }
+
     @Test func schedulerLinksNeitherSQLiteNorCurl() throws {
         for directory in binaryDirectories {
             let binary = directory.appendingPathComponent("dose-notify")

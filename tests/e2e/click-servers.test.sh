@@ -13,7 +13,7 @@ install_test_handler
 dose import "$DOSE_ROOT/content/sample-pack.json"
 mapfile -t ids < <("$DOSE_BIN/dose" completions ids | head -8)
 [ "${#ids[@]}" -ge 6 ] || fail "the sample pack has fewer than 6 ids"
-app_up
+click_app_up
 
 fire() { # fire ID LOGNAME: dose-notify fire in the background; sets fire_pid
     "$DOSE_BIN/dose-notify" fire --id "$1" --wait 60 >>"$art/fire-$2.log" 2>&1 &
@@ -62,7 +62,7 @@ done
 
 log "--- no app, and no display: the page"
 server_up dunst
-app_down
+click_app_down
 fire "${ids[0]}" no-app
 wait_for 10 notification_visible || fail "no notification without the app"
 sleep 0.5
@@ -70,7 +70,7 @@ click_to_open
 wait_for 15 test -s "$work/opened.log" || fail "without the app the click opened no page"
 expect "the page is the clicked dose" grep -q "${ids[0]}" "$(sed -n 's/^uri=//p' "$work/opened.log" | head -1)"
 : >"$work/opened.log"
-app_up
+click_app_up
 env -u DISPLAY -u WAYLAND_DISPLAY "$DOSE_BIN/dose-notify" fire --id "${ids[7]}" --wait 60 >>"$art/fire-no-display.log" 2>&1 &
 fire_pid=$!
 bg_pids+=($fire_pid)

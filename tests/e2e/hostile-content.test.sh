@@ -4,24 +4,7 @@
 # path or an argument; notification copy escapes markup.
 source "$(dirname "$0")/lib.sh"
 
-port=$(( 20000 + RANDOM % 20000 ))
-: >"$work/requests.log"
-python3 - "$port" "$work/requests.log" >"$art/listener.log" 2>&1 <<'PY' &
-import http.server, sys
-port, log = int(sys.argv[1]), sys.argv[2]
-class H(http.server.BaseHTTPRequestHandler):
-    def do_GET(self):
-        open(log, "a").write(self.path + "\n"); self.send_response(204); self.end_headers()
-    do_POST = do_GET
-    def log_message(self, *a): pass
-http.server.HTTPServer(("127.0.0.1", port), H).serve_forever()
-PY
-bg_pids+=($!)
-wait_for 10 bash -c "exec 3<>/dev/tcp/127.0.0.1/$port" 2>/dev/null || fail "the listener did not start"
-# A control request proves the listener counts what reaches it; then the count starts from zero.
-python3 -c "import urllib.request; urllib.request.urlopen('http://127.0.0.1:$port/probe')"
-expect "the listener records requests" grep -q /probe "$work/requests.log"
-: >"$work/requests.log"
+counting_listener
 
 evil="<script>document.title='pwned';fetch('http://127.0.0.1:$port/script')</script><img src=http://127.0.0.1:$port/img onerror=\\\"document.title='pwned'\\\"><a href=javascript:alert(1)>x</a>&amp;<b>bold</b>"
 cat >"$work/pack.json" <<PACK

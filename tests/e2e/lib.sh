@@ -15,6 +15,18 @@ if [ -n "${needs_session_bus:-}" ] && [ -z "${DOSE_IN_BUS:-}" ]; then
     fi
     exec env DOSE_IN_BUS=1 dbus-run-session --config-file="$bus_config" -- bash "$0" "$@"
 fi
+# A scenario of the app (`needs_app_bus=1`) gets a private bus whose one service directory holds the app's
+# D-Bus service file (desktop/net.dailydose.DailyDose.service) pointing at the binary under test, so
+# `ActivateAction` can start it by D-Bus activation; nothing else is activatable.
+if [ -n "${needs_app_bus:-}" ] && [ -z "${DOSE_IN_BUS:-}" ]; then
+    : "${DOSE_BIN:?}" "${DOSE_ROOT:?}"
+    bus_dir=$(mktemp -d /tmp/dose-e2e-bus.XXXXXX)
+    mkdir -p "$bus_dir/dbus-1/services"
+    sed "s|^Exec=@bindir@/daily-dose|Exec=$DOSE_BIN/daily-dose|" "$DOSE_ROOT/desktop/net.dailydose.DailyDose.service" \
+        >"$bus_dir/dbus-1/services/net.dailydose.DailyDose.service"
+    sed "s|<listen>|<servicedir>$bus_dir/dbus-1/services</servicedir>\n  <listen>|" "$DOSE_ROOT/tests/e2e/session.conf" >"$bus_dir/session.conf"
+    exec env DOSE_IN_BUS=1 DOSE_BUS_DIR="$bus_dir" dbus-run-session --config-file="$bus_dir/session.conf" -- bash "$0" "$@"
+fi
 
 : "${DOSE_BIN:?}" "${DOSE_ROOT:?}" "${DOSE_ARTIFACTS:?}"
 scenario=$(basename "$0" .test.sh)
@@ -32,7 +44,7 @@ bg_pids=()
 cleanup() {
     for pid in "${bg_pids[@]}"; do kill "$pid" 2>/dev/null || true; done
     wait 2>/dev/null || true
-    rm -rf "$work"
+    rm -rf "$work" ${DOSE_BUS_DIR:+"$DOSE_BUS_DIR"}
     [ -n "${DOSE_SERVICE_DIR:-}" ] && rm -rf "$DOSE_SERVICE_DIR"
     return 0
 }
@@ -51,7 +63,7 @@ dose() { "$DOSE_BIN/dose" "$@"; }
 desktop_up() {
     local display
     display=$(( 100 + RANDOM % 800 ))
-    Xvfb ":$display" -screen 0 1280x800x24 -nolisten tcp >"$art/xvfb.log" 2>&1 &
+    Xvfb ":$display" -screen 0 1280x800x24 -nolisten tcp -noreset >"$art/xvfb.log" 2>&1 &
     bg_pids+=($!)
     export DISPLAY=":$display"
     for _ in $(seq 50); do xdpyinfo >/dev/null 2>&1 && break; sleep 0.1; done
@@ -169,17 +181,17 @@ bus_has_owner() { # bus_has_owner NAME
         "string:$1" 2>/dev/null | grep -q true
 }
 
-# Starts the app and waits for its bus name.
-app_pid=""
-app_up() {
+# Starts the app the clicks go to ($DOSE_APP_CMD) and waits for its bus name.
+click_app_pid=""
+click_app_up() {
     $DOSE_APP_CMD >>"$art/app.log" 2>&1 &
-    app_pid=$!
-    bg_pids+=($app_pid)
+    click_app_pid=$!
+    bg_pids+=($click_app_pid)
     wait_for 15 bus_has_owner "$app_id" || fail "the app did not take $app_id"
 }
-app_down() {
-    [ -n "$app_pid" ] && kill "$app_pid" 2>/dev/null && wait "$app_pid" 2>/dev/null || true
-    app_pid=""
+click_app_down() {
+    [ -n "$click_app_pid" ] && kill "$click_app_pid" 2>/dev/null && wait "$click_app_pid" 2>/dev/null || true
+    click_app_pid=""
 }
 
 # Makes the app D-Bus activatable on this bus (needs_activation=1) and installs its desktop file, as
@@ -257,4 +269,63 @@ click_body() {
     wait_for 10 notification_visible || fail "no $server_name notification on screen"
     window=$(notification_window)
     xdotool mousemove --window "$window" 30 15 click 1
+
+# The app's desktop: a display, the AT-SPI bus (GTK 4 reports its widgets there), and an activation
+# environment that hands the test's home and display to a D-Bus-activated daily-dose.
+app_up() {
+    [ -x "$DOSE_BIN/daily-dose" ] || fail "no daily-dose in $DOSE_BIN (swift build --product daily-dose, or make release)"
+    desktop_up
+    export GDK_BACKEND=x11 GSK_RENDERER=cairo GTK_A11Y=atspi
+    unset NO_AT_BRIDGE
+    /usr/libexec/at-spi-bus-launcher --launch-immediately --a11y=1 >"$art/at-spi.log" 2>&1 &
+    bg_pids+=($!)
+    wait_for 10 bus_has_owner org.a11y.Bus || fail "the AT-SPI bus did not start"
+    dbus-update-activation-environment HOME XDG_DATA_HOME XDG_CONFIG_HOME XDG_STATE_HOME XDG_CACHE_HOME \
+        XDG_RUNTIME_DIR TZ LANG DISPLAY GDK_BACKEND GSK_RENDERER GTK_A11Y
+}
+atspi() { /usr/bin/python3 "$DOSE_ROOT/tests/support/atspi_driver.py" "$@"; }
+
+# Starts daily-dose in the background; returns once the window is mapped and its page loaded (the ready fd).
+app_pid=""
+app_start() { # app_start [ARG...]
+    rm -f "$work/ready"
+    DAILY_DOSE_READY_FD=7 "$DOSE_BIN/daily-dose" "$@" 7>"$work/ready" >>"$art/app.log" 2>&1 &
+    app_pid=$!
+    bg_pids+=($app_pid)
+    wait_for 30 grep -q ready "$work/ready" || fail "daily-dose did not report ready"
+}
+# The object path and a call of ActivateAction on the app, as a launcher or the scheduler makes it.
+app_action() { # app_action ACTION [STRING_PARAMETER]
+    local parameter="[]"
+    [ $# -gt 1 ] && parameter="[<'$2'>]"
+    gdbus call --session --dest net.dailydose.DailyDose --object-path /net/dailydose/DailyDose \
+        --method org.freedesktop.Application.ActivateAction "$1" "$parameter" "{}" >/dev/null
+}
+# A screenshot of the whole display, cropped to the app's window.
+app_screenshot() { # app_screenshot FILE.png
+    local window
+    window=$(xdotool search --name "^Daily Dose$" | head -1)
+    import -window "${window:-root}" "$1"
+}
+
+# A loopback HTTP listener that records the path of every request it gets in $work/requests.log (emptied once
+# a control request proved it counts); sets $port.
+counting_listener() {
+    port=$(( 20000 + RANDOM % 20000 ))
+    : >"$work/requests.log"
+    /usr/bin/python3 - "$port" "$work/requests.log" >"$art/listener.log" 2>&1 <<'PY' &
+import http.server, sys
+port, log = int(sys.argv[1]), sys.argv[2]
+class H(http.server.BaseHTTPRequestHandler):
+    def do_GET(self):
+        open(log, "a").write(self.path + "\n"); self.send_response(204); self.end_headers()
+    do_POST = do_GET
+    def log_message(self, *a): pass
+http.server.HTTPServer(("127.0.0.1", port), H).serve_forever()
+PY
+    bg_pids+=($!)
+    wait_for 10 bash -c "exec 3<>/dev/tcp/127.0.0.1/$port" 2>/dev/null || fail "the listener did not start"
+    /usr/bin/python3 -c "import urllib.request; urllib.request.urlopen('http://127.0.0.1:$port/probe')"
+    expect "the listener records requests" grep -q /probe "$work/requests.log"
+    : >"$work/requests.log"
 }

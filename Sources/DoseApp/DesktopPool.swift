@@ -1,0 +1,61 @@
+import DoseCore
+import DoseSystem
+
+/// The pool and the config as the desktop app reads and changes them, through the very paths of the
+/// commands: today's dose as `dose today` resolves it, an id as `dose open ID` finds it, a setting as
+/// `dose config set` stores it. The app holds no second copy of any of these rules.
+public struct DesktopPool: Sendable {
+    let context: AppContext
+
+    /// A view of the pool at `now` in `zone` (the app takes both at its edge; nothing here reads the clock).
+    public init(paths: DosePaths, now: Int64, zone: any ZoneRules) {
+        context = AppContext(paths: paths, now: now, zone: zone)
+    }
+
+    /// The XDG paths the pool reads.
+    public var paths: DosePaths { context.paths }
+
+    /// Today's civil date in the user's zone.
+    public var today: CivilDate { context.today }
+
+    /// The configured branch (nil: common only), as `dose today` reads it.
+    public func branch() throws(CommandError) -> BranchCode? {
+        try context.loadConfig().branch
+    }
+
+    /// The store's pool as the scheduler reads it, mirrored again first if stale; nil for a store that
+    /// never had a pool (the first run).
+    public func reader() throws(CommandError) -> SnapshotReader? {
+        try SnapshotMirror(context: context, store: try openStore(context.paths)).currentReader()
+    }
+
+    /// The dose `text` names (an id, or a notification hint's short code) in the whole unfiltered pool.
+    public func item(named text: String) throws(CommandError) -> Item? {
+        let store = try openStore(context.paths)
+        let mirror = SnapshotMirror(context: context, store: store)
+        mirror.refreshIfStale()
+        return try ItemReference(text: text).find(store: store, mirror: mirror)
+    }
+
+    /// Stores one setting through `dose config set`'s validation and planning pass; returns the stored value.
+    public func set(_ key: ConfigKey, to value: String) throws(CommandError) -> String {
+        try ConfigCommand(context: context).apply(key, value)
+    }
+
+    /// Removes one setting (its default applies) through `dose config unset`'s planning pass.
+    public func unset(_ key: ConfigKey) throws(CommandError) {
+        try ConfigCommand(context: context).remove(key)
+    }
+
+    /// The stored value of `key`, or its default; nil when neither.
+    public func value(_ key: ConfigKey) -> String? {
+        ((try? context.configFile.stored())?.values[key]) ?? key.defaultValue
+    }
+}
+
+extension DesktopPool {
+    /// The branch codes the pool's items are tagged with, as `dose config list --branches` counts them.
+    public func branchCodes() throws(CommandError) -> [String] {
+        BranchCensus(try PoolView.open(context).items()).branches.map(\.code.rawValue)
+    }
+}

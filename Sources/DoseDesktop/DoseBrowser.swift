@@ -1,0 +1,73 @@
+import DoseApp
+import DoseCore
+import DoseSystem
+
+/// Which dose the window shows and what each button, key and action does to that: the day on show, a step
+/// to the previous or next day, back to today, an item opened by id, Reveal.
+///
+/// Every move takes a `DesktopPool` made at the moment of the move (the clock and zone are read at the
+/// window's edge), so "today" follows midnight and the pool follows imports while the window is open.
+public struct DoseBrowser: Sendable {
+    /// What is on the card.
+    public private(set) var card: DoseCard
+    /// The day on show; an item opened by id keeps the day it was opened from, so next/previous go on from there.
+    public private(set) var day: CivilDate
+
+    /// The browser on `pool`'s today.
+    public init(pool: DesktopPool) {
+        day = pool.today
+        card = Self.card(for: pool.today, pool: pool)
+    }
+
+    /// Back to today's dose.
+    public mutating func showToday(_ pool: DesktopPool) {
+        show(day: pool.today, pool: pool)
+    }
+
+    /// One day before (-1) or after (+1) the day on show.
+    public mutating func step(_ days: Int, _ pool: DesktopPool) {
+        show(day: day.adding(days: days), pool: pool)
+    }
+
+    /// The dose of `day` for the configured branch, exactly as `dose today --date DAY` picks it.
+    public mutating func show(day: CivilDate, pool: DesktopPool) {
+        self.day = day
+        card = Self.card(for: day, pool: pool)
+    }
+
+    /// The item named `reference` (an id, or a hint's short code), looked up in the unfiltered pool as
+    /// `dose open ID` does. A valid id the pool no longer holds gets the honest "retired" page.
+    public mutating func open(_ reference: String, _ pool: DesktopPool) {
+        if ItemRules.idProblem(reference) != nil {
+            card = DoseCard(content: .unknown(id: reference), date: nil)
+            return
+        }
+        do {
+            card = DoseCard(content: try pool.item(named: reference).map { .item($0) } ?? .retired(id: reference), date: nil)
+        } catch {
+            card = DoseCard(content: .failed(message: error.message), date: nil)
+        }
+    }
+
+    /// Shows the answer and explanation (nothing to do for an item without them).
+    public mutating func reveal() {
+        if card.hasHiddenPart { card.revealed = true }
+    }
+
+    /// Whether the day on show is `pool`'s today (the Today button has nothing to do then).
+    public func isToday(_ pool: DesktopPool) -> Bool {
+        card.date == pool.today
+    }
+
+    static func card(for day: CivilDate, pool: DesktopPool) -> DoseCard {
+        do {
+            let branch = try pool.branch()
+            guard let item = try pool.reader()?.dose(on: day, branch: branch) else {
+                return DoseCard(content: .empty, date: day)
+            }
+            return DoseCard(content: .item(item), date: day)
+        } catch {
+            return DoseCard(content: .failed(message: error.message), date: day)
+        }
+    }
+}

@@ -1,0 +1,118 @@
+import DoseCore
+
+/// What the window's card shows: the native labels' texts, the page for the web view and the plain text a
+/// screen reader gets for it. Built from one item (or the lack of one), with the answer kept back until Reveal.
+public struct DoseCard: Sendable, Equatable {
+    /// Why the card shows what it shows.
+    public enum Content: Sendable, Equatable {
+        /// An item of the pool: the day's dose, or one opened by id.
+        case item(Item)
+        /// An id (a notification's) that the pool no longer holds: an honest page, never another dose.
+        case retired(id: String)
+        /// Something that cannot be an id at all (empty, too long, control characters).
+        case unknown(id: String)
+        /// The pool has nothing for the day: a first run, or no item for the branch.
+        case empty
+        /// The store or the config could not be read; the message says why.
+        case failed(message: String)
+    }
+
+    public var content: Content
+    /// The day the card is for; nil for an item opened by id (it is not tied to a day).
+    public var date: CivilDate?
+    /// Whether Reveal was pressed.
+    public var revealed: Bool
+
+    public init(content: Content, date: CivilDate?, revealed: Bool = false) {
+        self.content = content
+        self.date = date
+        self.revealed = revealed
+    }
+
+    /// The item on show, if any.
+    public var item: Item? {
+        if case .item(let item) = content { return item }
+        return nil
+    }
+
+    /// The kind line ("Question of the day"), as the notification and the page say it.
+    public var kindText: String {
+        switch content {
+        case .item(let item): CopyBuilder.headline(for: item.kind)
+        case .retired, .unknown, .empty, .failed: "Daily Dose"
+        }
+    }
+
+    /// The day in words, or "" for an item opened by id.
+    public var dateText: String {
+        date.map { DayText.long($0) } ?? ""
+    }
+
+    /// The title in plain text (LaTeX reduced as the notification reduces it), or the text's start without one.
+    public var titleText: String {
+        switch content {
+        case .item(let item): ItemLine.title(of: item)
+        case .retired: "This dose is no longer available"
+        case .unknown: "There is no such dose"
+        case .empty: "No dose for this day"
+        case .failed: "The dose could not be read"
+        }
+    }
+
+    /// Whether the item has something Reveal would show (a question's answer, an explanation).
+    public var hasHiddenPart: Bool {
+        guard let item else { return false }
+        return item.answer != nil || item.explanation != nil
+    }
+
+    /// The Reveal button's label.
+    public var revealLabel: String {
+        item?.kind == .question ? "Reveal the answer" : "Reveal the explanation"
+    }
+
+    /// The page for the web view: `dose open`'s builder (same escaping, same CSP, KaTeX from libjs-katex),
+    /// without the heading the native labels show, and the answer only once revealed.
+    public func html(assets: DosePage.Assets, dark: Bool) -> String {
+        let presentation = DosePage.Presentation(heading: false, answer: revealed ? .shown : .withheld, dark: dark)
+        switch content {
+        case .item(let item):
+            return DosePage.html(item: item, requestedID: item.id, assets: assets, presentation: presentation)
+        case .retired(let id):
+            return DosePage.html(item: nil, requestedID: id, assets: assets, presentation: presentation)
+        case .unknown(let id):
+            return DosePage.notice(
+                title: "There is no such dose",
+                text: "\(JSONWriter.quoted(id)) is not a dose id; nothing was opened in its place.",
+                assets: assets, presentation: presentation)
+        case .empty:
+            return DosePage.notice(
+                title: "No dose for this day",
+                text: "The pool has no dose for this day. Import a pack (`dose import PACK`) or set a content source.",
+                assets: assets, presentation: presentation)
+        case .failed(let message):
+            return DosePage.notice(title: "The dose could not be read", text: message, assets: assets, presentation: presentation)
+        }
+    }
+
+    /// The page in plain text, for the web view's accessible description (WebKitGTK on GTK 4.8 bridges no
+    /// page to AT-SPI): the notification's converter for the maths, the answer only once revealed.
+    public var plainText: String {
+        switch content {
+        case .item(let item):
+            var lines = [item.kind == .formula ? LaTeXText.plainMath(item.text) : LaTeXText.plainText(item.text)]
+            if revealed {
+                if let answer = item.answer { lines.append("Answer: " + LaTeXText.plainText(answer)) }
+                if let explanation = item.explanation { lines.append(LaTeXText.plainText(explanation)) }
+            }
+            return lines.joined(separator: "\n")
+        case .retired(let id):
+            return "The notification advertised the dose \(id), but it has been retired from the content pool since. Nothing else was opened in its place."
+        case .unknown(let id):
+            return "\(JSONWriter.quoted(id)) is not a dose id; nothing was opened in its place."
+        case .empty:
+            return "The pool has no dose for this day."
+        case .failed(let message):
+            return message
+        }
+    }
+}

@@ -1,0 +1,209 @@
+// The one place where the app touches libadwaita's C API, and GIO's application and action calls that come
+// with its AdwApplication: every adw_* and g_application_*/g_simple_action_* call of DoseWindow is here.
+import CAdwaita
+import CGLib
+import CGtk
+import GLibGlue
+
+/// `void (*)(GSimpleAction *, GVariant *parameter, gpointer)`: an action's `activate` signal.
+private typealias ActionSignal = @convention(c) (gpointer?, OpaquePointer?, gpointer?) -> Void
+private let actionTrampoline: ActionSignal = { _, parameter, data in
+    let text = parameter.flatMap { g_variant_get_string($0, nil) }.map { String(cString: $0) }
+    CallbackBox<(String?) -> Void>.from(data)?.value(text)
+}
+
+/// An AdwApplication: single instance on the session bus, its GActions and its run loop.
+final class Application {
+    let raw: UnsafeMutablePointer<AdwApplication>
+    var pointer: gpointer { UnsafeMutableRawPointer(raw) }
+
+    init(id: String) {
+        raw = adw_application_new(id, G_APPLICATION_DEFAULT_FLAGS)
+    }
+
+    deinit {
+        g_object_unref(pointer)
+    }
+
+    /// `startup` (once in the primary instance) and `activate` (a plain launch or the desktop entry).
+    func onStartup(_ handler: @escaping () -> Void) { onSignal(pointer, "startup", handler) }
+    func onActivate(_ handler: @escaping () -> Void) { onSignal(pointer, "activate", handler) }
+    func onShutdown(_ handler: @escaping () -> Void) { onSignal(pointer, "shutdown", handler) }
+
+    /// Adds `app.NAME`; a string action (`withString`) hands its parameter to `handler`.
+    func addAction(_ name: String, withString: Bool = false, _ handler: @escaping (String?) -> Void) {
+        let action = g_simple_action_new(name, withString ? dd_variant_type_string() : nil)
+        connectSignal(UnsafeMutableRawPointer(action!), "activate",
+                      unsafeBitCast(actionTrampoline, to: GCallback.self), CallbackBox(handler))
+        g_action_map_add_action(dd_g_action_map(pointer), dd_g_action(UnsafeMutableRawPointer(action!)))
+        g_object_unref(UnsafeMutableRawPointer(action!))
+    }
+
+    /// Enables or disables `app.NAME` (a button bound to it follows).
+    func setActionEnabled(_ name: String, _ enabled: Bool) {
+        guard let action = g_action_map_lookup_action(dd_g_action_map(pointer), name) else { return }
+        g_simple_action_set_enabled(dd_g_simple_action(UnsafeMutableRawPointer(action)), enabled ? 1 : 0)
+    }
+
+    /// Runs the application with the process's arguments (GApplication's own options, such as
+    /// `--gapplication-service`, included); returns its exit status.
+    func run(_ arguments: [String]) -> Int32 {
+        var cStrings = arguments.map { strdup($0) }
+        defer { cStrings.forEach { free($0) } }
+        return cStrings.withUnsafeMutableBufferPointer { buffer in
+            g_application_run(dd_g_application(pointer), Int32(buffer.count), buffer.baseAddress)
+        }
+    }
+
+    /// Whether this process is the bus-activated service (`--gapplication-service`).
+    var isService: Bool {
+        (g_application_get_flags(dd_g_application(pointer)).rawValue & G_APPLICATION_IS_SERVICE.rawValue) != 0
+    }
+}
+
+enum Adwaita {
+    // MARK: Windows
+
+    static func applicationWindow(_ application: Application) -> Widget {
+        Widget(object: adw_application_window_new(dd_gtk_application(application.pointer)))
+    }
+
+    static func setContent(_ window: Widget, _ content: Widget) {
+        adw_application_window_set_content(dd_adw_application_window(window.pointer), content.raw)
+    }
+
+    static func headerBar(title: Widget?) -> Widget {
+        let widget = Widget(object: adw_header_bar_new())
+        if let title { adw_header_bar_set_title_widget(dd_adw_header_bar(widget.pointer), title.raw) }
+        return widget
+    }
+
+    static func packStart(_ headerBar: Widget, _ child: Widget) {
+        adw_header_bar_pack_start(dd_adw_header_bar(headerBar.pointer), child.raw)
+    }
+
+    static func packEnd(_ headerBar: Widget, _ child: Widget) {
+        adw_header_bar_pack_end(dd_adw_header_bar(headerBar.pointer), child.raw)
+    }
+
+    /// Keeps `child` at a readable width and lets it shrink to a phone's (360 px).
+    static func clamp(_ child: Widget, maximumWidth: Int32 = 640) -> Widget {
+        let widget = Widget(object: adw_clamp_new())
+        let clamp = dd_adw_clamp(widget.pointer)
+        adw_clamp_set_maximum_size(clamp, maximumWidth)
+        adw_clamp_set_child(clamp, child.raw)
+        return widget
+    }
+
+    // MARK: View stack
+
+    static func viewStack() -> Widget {
+        Widget(object: adw_view_stack_new())
+    }
+
+    static func addPage(_ stack: Widget, _ child: Widget, name: String, title: String, icon: String) {
+        adw_view_stack_add_titled(dd_adw_view_stack(stack.pointer), child.raw, name, title)
+        if let page = adw_view_stack_get_page(dd_adw_view_stack(stack.pointer), child.raw) {
+            adw_view_stack_page_set_icon_name(page, icon)
+        }
+    }
+
+    static func showPage(_ stack: Widget, name: String) {
+        adw_view_stack_set_visible_child_name(dd_adw_view_stack(stack.pointer), name)
+    }
+
+    /// A switcher for the header bar (wide) and one for the bottom bar (narrow): the header's gives way to the bar's under 550 px.
+    static func viewSwitchers(_ stack: Widget) -> (title: Widget, bar: Widget) {
+        let title = Widget(object: adw_view_switcher_title_new())
+        adw_view_switcher_title_set_stack(OpaquePointer(title.raw), dd_adw_view_stack(stack.pointer))
+        adw_view_switcher_title_set_title(OpaquePointer(title.raw), "Daily Dose")
+        let bar = Widget(object: adw_view_switcher_bar_new())
+        adw_view_switcher_bar_set_stack(dd_adw_view_switcher_bar(bar.pointer), dd_adw_view_stack(stack.pointer))
+        // The bar shows exactly when the title's switcher has no room (libadwaita's documented pairing).
+        g_object_bind_property(title.pointer, "title-visible", bar.pointer, "reveal", G_BINDING_SYNC_CREATE)
+        return (title, bar)
+    }
+
+    // MARK: Style
+
+    /// Whether libadwaita draws dark now (the desktop's preference, or forced by ADW_DEBUG_COLOR_SCHEME).
+    static var isDark: Bool {
+        adw_style_manager_get_dark(adw_style_manager_get_default()) != 0
+    }
+
+    /// Calls `handler` when light and dark switch.
+    static func onDarkChanged(_ handler: @escaping () -> Void) {
+        onNotify(UnsafeMutableRawPointer(adw_style_manager_get_default()), "dark", handler)
+    }
+
+    /// Forces a colour scheme (the screenshots' dark window); `nil` follows the desktop.
+    static func forceScheme(dark: Bool?) {
+        let scheme: AdwColorScheme = switch dark {
+        case nil: ADW_COLOR_SCHEME_DEFAULT
+        case true?: ADW_COLOR_SCHEME_FORCE_DARK
+        case false?: ADW_COLOR_SCHEME_FORCE_LIGHT
+        }
+        adw_style_manager_set_color_scheme(adw_style_manager_get_default(), scheme)
+    }
+}
+
+extension Adwaita {
+    // MARK: Preferences
+
+    /// A preferences window over `parent`; Escape closes it.
+    static func preferencesWindow(over parent: Widget?) -> Widget {
+        let window = Widget(object: adw_preferences_window_new())
+        if let parent { Gtk.setTransient(window, for: parent) }
+        adw_preferences_window_set_search_enabled(dd_adw_preferences_window(window.pointer), 0)
+        Gtk.closeOnEscape(window)
+        return window
+    }
+
+    /// Adds a page holding `groups` (made by `preferencesGroup`) to a preferences window.
+    static func addPage(_ window: Widget, title: String, icon: String, groups: [Widget]) {
+        let page = Widget(object: adw_preferences_page_new())
+        adw_preferences_page_set_title(dd_adw_preferences_page(page.pointer), title)
+        adw_preferences_page_set_icon_name(dd_adw_preferences_page(page.pointer), icon)
+        for group in groups { adw_preferences_page_add(dd_adw_preferences_page(page.pointer), dd_adw_preferences_group(group.pointer)) }
+        adw_preferences_window_add(dd_adw_preferences_window(window.pointer), dd_adw_preferences_page(page.pointer))
+    }
+
+    static func preferencesGroup(title: String, description: String?, rows: [Widget]) -> Widget {
+        let group = Widget(object: adw_preferences_group_new())
+        adw_preferences_group_set_title(dd_adw_preferences_group(group.pointer), title)
+        if let description { adw_preferences_group_set_description(dd_adw_preferences_group(group.pointer), description) }
+        for row in rows { adw_preferences_group_add(dd_adw_preferences_group(group.pointer), row.raw) }
+        return group
+    }
+
+    /// An entry row with an Apply button; `apply` gets the text on Apply or Enter.
+    static func entryRow(title: String, text: String, apply: @escaping (Widget, String) -> Void) -> Widget {
+        let row = Widget(object: adw_entry_row_new())
+        adw_preferences_row_set_title(dd_adw_preferences_row(row.pointer), title)
+        Gtk.setEditableText(row, text)
+        adw_entry_row_set_show_apply_button(dd_adw_entry_row(row.pointer), 1)
+        let handler = { apply(row, Gtk.editableText(row)) }
+        onSignal(row.pointer, "apply", handler)
+        onSignal(row.pointer, "entry-activated", handler)
+        return row
+    }
+
+    /// A combo row over `choices`, `selected` first shown; `select` gets the index the user picks.
+    static func comboRow(title: String, choices: [String], selected: Int, select: @escaping (Int) -> Void) -> Widget {
+        let row = Widget(object: adw_combo_row_new())
+        adw_preferences_row_set_title(dd_adw_preferences_row(row.pointer), title)
+        let model = Gtk.stringList(choices)
+        adw_combo_row_set_model(dd_adw_combo_row(row.pointer), dd_g_list_model(UnsafeMutableRawPointer(model)))
+        g_object_unref(UnsafeMutableRawPointer(model))
+        adw_combo_row_set_selected(dd_adw_combo_row(row.pointer), guint(max(0, selected)))
+        onNotify(row.pointer, "selected") {
+            select(Int(adw_combo_row_get_selected(dd_adw_combo_row(row.pointer))))
+        }
+        return row
+    }
+
+    /// A short message at the bottom of a preferences window.
+    static func toast(_ window: Widget, _ text: String) {
+        adw_preferences_window_add_toast(dd_adw_preferences_window(window.pointer), adw_toast_new(text))
+    }
+}

@@ -1,0 +1,68 @@
+import DoseSystem
+import GLibGlue
+
+/// The `daily-dose` application: one instance on the session bus, its actions, and its one window.
+///
+/// Everything runs on the GLib main thread that `g_application_run` owns; nothing here is shared with
+/// another thread. What to show comes from DoseDesktop; this type only wires it to widgets.
+public final class DailyDoseApp {
+    private let application: Application
+    private var window: DoseWindow?
+    private let readiness = Readiness(fileDescriptor: Environment.value("DAILY_DOSE_READY_FD").flatMap { Int32($0) })
+
+    public init() {
+        application = Application(id: DesktopApplication.id)
+    }
+
+    /// Runs the application with the process's arguments; returns the exit status.
+    public static func main(_ arguments: [String]) -> Int32 {
+        let app = DailyDoseApp()
+        app.wire()
+        return app.application.run(arguments)
+    }
+
+    private func wire() {
+        // A new window opens on today already: only a window that was there goes back to today.
+        application.onActivate { [unowned self] in
+            let (window, created) = self.presentWindow()
+            if !created { window.showToday() }
+        }
+        application.addAction("open-dose", withString: true) { [unowned self] id in
+            // Bus activation emits no `activate`: the action presents the window itself, opening on the item.
+            let (window, created) = self.presentWindow(opening: id ?? "")
+            if !created { window.showItem(id: id ?? "") }
+        }
+        application.addAction("today") { [unowned self] _ in
+            let (window, created) = self.presentWindow()
+            if !created { window.showToday() }
+        }
+        application.addAction("previous-day") { [unowned self] _ in self.presentWindow().window.step(-1) }
+        application.addAction("next-day") { [unowned self] _ in self.presentWindow().window.step(1) }
+        application.addAction("preferences") { [unowned self] _ in
+            let window = self.presentWindow().window
+            PreferencesWindow.present(over: window.widget) { [unowned self] in self.window?.showToday() }
+        }
+        application.onStartup { [unowned self] in
+            Gtk.setAccels(self.application.pointer, action: "app.preferences", ["<Control>comma"])
+            Gtk.setAccels(self.application.pointer, action: "app.previous-day", ["<Alt>Left"])
+            Gtk.setAccels(self.application.pointer, action: "app.next-day", ["<Alt>Right"])
+            Gtk.setAccels(self.application.pointer, action: "app.today", ["<Alt>Home"])
+            // GtkWindow's own action: closing the window ends the process (the scheduler is what stays).
+            Gtk.setAccels(self.application.pointer, action: "window.close", ["<Control>w"])
+        }
+    }
+
+    /// The window, raised; made on first use, showing today's dose or the item `opening` names.
+    private func presentWindow(opening reference: String? = nil) -> (window: DoseWindow, created: Bool) {
+        if let window {
+            Gtk.present(window.widget)
+            return (window, false)
+        }
+        let window = DoseWindow(application: application, opening: reference)
+        self.window = window
+        Gtk.onDestroy(window.widget) { [unowned self] in self.window = nil }
+        readiness.watch(window)
+        Gtk.present(window.widget)
+        return (window, true)
+    }
+}

@@ -1,0 +1,160 @@
+import DoseApp
+import DoseCore
+import DoseDesktop
+import DoseSystem
+
+/// The application window: today's card (kind, date and title in native labels, the body in a web view,
+/// Reveal) and the Upcoming list. It draws what `DoseBrowser` decides and forwards every move to it.
+final class DoseWindow {
+    let widget: Widget
+    private var browser: DoseBrowser
+    private let pages: Widget
+    private let kindLabel: Widget
+    private let dateLabel: Widget
+    private let titleLabel: Widget
+    private let webView: WebView
+    private let revealButton: Widget
+    private let upcomingList: Widget
+    private var upcoming: [UpcomingRow] = []
+    private var assets: DosePage.Assets?
+    /// Called once the page on show has finished loading (the ready protocol waits for the first).
+    var onPageLoaded: () -> Void = {}
+
+    /// The window on today's dose, or on the item `reference` names (a click's id).
+    init(application: Application, opening reference: String?) {
+        let pool = Self.pool()
+        browser = DoseBrowser(pool: pool)
+        if let reference { browser.open(reference, pool) }
+        do {
+            let prepared = try PageAssets.prepare(paths: pool.paths)
+            WebView.allowReading(prepared.directory)
+            assets = prepared.assets
+        } catch {
+            Log.warning("daily-dose: the page's render script could not be written (\(error)); maths is shown as LaTeX")
+        }
+
+        widget = Adwaita.applicationWindow(application)
+        Gtk.setTitle(widget, "Daily Dose")
+        Gtk.setDefaultSize(widget, width: 720, height: 680)
+        // The narrowest phone layout (Phosh, GNOME Mobile) is 360 px wide.
+        Gtk.setSizeRequest(widget, width: 360, height: 400)
+
+        // The card.
+        kindLabel = Gtk.label("", cssClasses: ["caption-heading", "accent"])
+        dateLabel = Gtk.label("", cssClasses: ["dim-label"])
+        titleLabel = Gtk.label("", cssClasses: ["title-2"])
+        webView = WebView(allowsNavigation: PageAssets.allowsNavigation)
+        Gtk.setExpand(webView.widget, horizontal: true, vertical: true)
+        Gtk.setSizeRequest(webView.widget, width: 300, height: 260)
+        Gtk.setAccessibleLabel(webView.widget, "Dose")
+        // Tab into a WebKit page never comes back out (the page has nothing focusable, and WebKitGTK 2.50 on
+        // GTK 4.8 keeps the focus): the keyboard goes past it to Reveal; its text is the accessible description.
+        Gtk.setFocusable(webView.widget, false)
+        revealButton = Gtk.button("Reveal the answer") {}
+        Gtk.addCSSClass(revealButton, "pill")
+        Gtk.addCSSClass(revealButton, "suggested-action")
+        Gtk.setCenter(revealButton)
+        let card = Gtk.box(vertical: true, spacing: 8)
+        Gtk.setMargins(card, 12)
+        for child in [kindLabel, dateLabel, titleLabel, webView.widget, revealButton] { Gtk.append(card, child) }
+        let cardPage = Adwaita.clamp(card, maximumWidth: 760)
+
+        // Upcoming.
+        upcomingList = Gtk.listBox()
+        Gtk.setMargins(upcomingList, 12)
+        Gtk.setAccessibleLabel(upcomingList, "Upcoming doses")
+        let upcomingPage = Gtk.scrolled(Adwaita.clamp(upcomingList, maximumWidth: 760))
+
+        pages = Adwaita.viewStack()
+        Gtk.setExpand(pages, vertical: true)
+        Adwaita.addPage(pages, cardPage, name: "today", title: "Dose", icon: "starred-symbolic")
+        Adwaita.addPage(pages, upcomingPage, name: "upcoming", title: "Upcoming", icon: "x-office-calendar-symbolic")
+        let switchers = Adwaita.viewSwitchers(pages)
+
+        let header = Adwaita.headerBar(title: switchers.title)
+        Adwaita.packStart(header, Gtk.iconButton("go-previous-symbolic", label: "Previous day", action: "app.previous-day"))
+        Adwaita.packStart(header, Gtk.iconButton("go-next-symbolic", label: "Next day", action: "app.next-day"))
+        Adwaita.packStart(header, Gtk.iconButton("go-home-symbolic", label: "Back to today", action: "app.today"))
+        Adwaita.packEnd(header, Gtk.iconButton("emblem-system-symbolic", label: "Preferences", action: "app.preferences"))
+
+        let content = Gtk.box(vertical: true)
+        Gtk.append(content, header)
+        Gtk.append(content, pages)
+        Gtk.append(content, switchers.bar)
+        Adwaita.setContent(widget, content)
+
+        onSignal(revealButton.pointer, "clicked") { [unowned self] in
+            self.browser.reveal()
+            self.draw()
+        }
+        webView.onLoadFinished { [unowned self] in self.onPageLoaded() }
+        Gtk.onRowActivated(upcomingList) { [unowned self] index in
+            guard index >= 0, index < self.upcoming.count else { return }
+            self.browser.show(day: self.upcoming[index].day, pool: Self.pool())
+            Adwaita.showPage(self.pages, name: "today")
+            self.draw()
+        }
+        Adwaita.onDarkChanged { [unowned self] in self.drawPage() }
+        draw()
+    }
+
+    /// The pool at this moment: the clock and zone are read here, at the window's edge, for each move.
+    static func pool() -> DesktopPool {
+        DesktopPool(paths: .fromEnvironment(), now: WallClock.now(), zone: SystemZone.current())
+    }
+
+    func showToday() {
+        browser.showToday(Self.pool())
+        Adwaita.showPage(pages, name: "today")
+        draw()
+    }
+
+    func step(_ days: Int) {
+        browser.step(days, Self.pool())
+        Adwaita.showPage(pages, name: "today")
+        draw()
+    }
+
+    func showItem(id: String) {
+        browser.open(id, Self.pool())
+        Adwaita.showPage(pages, name: "today")
+        draw()
+    }
+
+    /// Puts the browser's card on screen, and the Upcoming list from the same moment.
+    private func draw() {
+        let card = browser.card
+        Gtk.setText(kindLabel, card.kindText)
+        Gtk.setText(dateLabel, card.dateText)
+        Gtk.setVisible(dateLabel, !card.dateText.isEmpty)
+        Gtk.setText(titleLabel, card.titleText)
+        Gtk.setButtonLabel(revealButton, card.revealLabel)
+        Gtk.setVisible(revealButton, card.hasHiddenPart && !card.revealed)
+        drawPage()
+        drawUpcoming()
+    }
+
+    private func drawPage() {
+        let card = browser.card
+        Gtk.setAccessibleDescription(webView.widget, card.plainText)
+        let assets = assets ?? DosePage.Assets(katexBase: "file://" + PageOpener.katexDirectory, renderScript: "")
+        webView.load(html: card.html(assets: assets, dark: Adwaita.isDark), baseURI: PageAssets.baseURI)
+    }
+
+    private func drawUpcoming() {
+        Gtk.listRemoveAll(upcomingList)
+        do { upcoming = try Upcoming.rows(Self.pool()) } catch {
+            upcoming = []
+            Gtk.listAppend(upcomingList, Gtk.label(error.message))
+            return
+        }
+        for row in upcoming {
+            let line = Gtk.box(vertical: true, spacing: 2)
+            Gtk.setMargins(line, 8)
+            Gtk.append(line, Gtk.label("\(row.weekday) \(row.date) · \(row.kind)", cssClasses: ["dim-label", "caption"]))
+            Gtk.append(line, Gtk.label(row.title, cssClasses: ["heading"]))
+            Gtk.listAppend(upcomingList, line)
+        }
+        if upcoming.isEmpty { Gtk.listAppend(upcomingList, Gtk.label("No doses to come: the pool is empty.")) }
+    }
+}

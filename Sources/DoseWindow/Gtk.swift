@@ -1,0 +1,277 @@
+// The one place where the app touches GTK's C API: every gtk_* call of DoseWindow lives in this file, and
+// the rest of the module speaks `Widget`. Casts and variadic calls go through CGtk's shim.h.
+import CGLib
+import CGtk
+import GLibGlue
+
+/// A GTK widget the window holds; GTK owns it once it has a parent (or a window of its own).
+struct Widget {
+    let raw: UnsafeMutablePointer<GtkWidget>
+
+    init(_ raw: UnsafeMutablePointer<GtkWidget>) {
+        self.raw = raw
+    }
+
+    /// Any GObject pointer that is a widget (a libadwaita or WebKit constructor's result).
+    init(object: gpointer) {
+        raw = dd_gtk_widget(object)
+    }
+
+    var pointer: gpointer { UnsafeMutableRawPointer(raw) }
+}
+
+/// A plain `void (*)(GObject *, gpointer)` signal, with a Swift closure behind it.
+private typealias VoidSignal = @convention(c) (gpointer?, gpointer?) -> Void
+private let voidTrampoline: VoidSignal = { _, data in CallbackBox<() -> Void>.from(data)?.value() }
+
+/// Connects a signal whose handler takes only the instance, such as `clicked`, `map` or `activate`.
+func onSignal(_ instance: gpointer, _ name: String, _ handler: @escaping () -> Void) {
+    precondition(!name.hasPrefix("notify"), "notify passes a GParamSpec: use onNotify")
+    connectSignal(instance, name, unsafeBitCast(voidTrampoline, to: GCallback.self), CallbackBox(handler))
+}
+
+/// `void (*)(GObject *, GParamSpec *, gpointer)`: a property's `notify::NAME`.
+private typealias NotifySignal = @convention(c) (gpointer?, gpointer?, gpointer?) -> Void
+private let notifyTrampoline: NotifySignal = { _, _, data in CallbackBox<() -> Void>.from(data)?.value() }
+
+/// Calls `handler` when `property` of `instance` changes.
+func onNotify(_ instance: gpointer, _ property: String, _ handler: @escaping () -> Void) {
+    connectSignal(instance, "notify::" + property, unsafeBitCast(notifyTrampoline, to: GCallback.self), CallbackBox(handler))
+}
+
+enum Gtk {
+    // MARK: Labels
+
+    /// A label that wraps, selectable so a reader can copy it; AT-SPI names it by its text.
+    static func label(_ text: String, cssClasses: [String] = [], wrap: Bool = true) -> Widget {
+        let widget = Widget(gtk_label_new(text))
+        let label = dd_gtk_label(widget.pointer)
+        gtk_label_set_wrap(label, wrap ? 1 : 0)
+        gtk_label_set_wrap_mode(label, PANGO_WRAP_WORD_CHAR)
+        gtk_label_set_xalign(label, 0)
+        for cssClass in cssClasses { addCSSClass(widget, cssClass) }
+        return widget
+    }
+
+    static func setText(_ widget: Widget, _ text: String) {
+        gtk_label_set_text(dd_gtk_label(widget.pointer), text)
+    }
+
+    static func text(_ widget: Widget) -> String {
+        gtk_label_get_text(dd_gtk_label(widget.pointer)).map { String(cString: $0) } ?? ""
+    }
+
+    // MARK: Buttons
+
+    /// A button with a visible label (its accessible name), calling `handler` when clicked.
+    static func button(_ label: String, _ handler: @escaping () -> Void) -> Widget {
+        let widget = Widget(gtk_button_new_with_label(label))
+        onSignal(widget.pointer, "clicked", handler)
+        return widget
+    }
+
+    /// An icon-only button: its tooltip and accessible label say what it does (GTK would name it "GtkImage").
+    static func iconButton(_ icon: String, label: String, action: String) -> Widget {
+        let widget = Widget(gtk_button_new_from_icon_name(icon))
+        gtk_widget_set_tooltip_text(widget.raw, label)
+        setAccessibleLabel(widget, label)
+        gtk_actionable_set_action_name(dd_gtk_actionable(widget.pointer), action)
+        return widget
+    }
+
+    static func setButtonLabel(_ widget: Widget, _ text: String) {
+        gtk_button_set_label(dd_gtk_button(widget.pointer), text)
+    }
+
+    // MARK: Containers
+
+    static func box(vertical: Bool, spacing: Int32 = 0, cssClasses: [String] = []) -> Widget {
+        let widget = Widget(gtk_box_new(vertical ? GTK_ORIENTATION_VERTICAL : GTK_ORIENTATION_HORIZONTAL, spacing))
+        for cssClass in cssClasses { addCSSClass(widget, cssClass) }
+        return widget
+    }
+
+    static func append(_ box: Widget, _ child: Widget) {
+        gtk_box_append(dd_gtk_box(box.pointer), child.raw)
+    }
+
+    static func scrolled(_ child: Widget) -> Widget {
+        let widget = Widget(gtk_scrolled_window_new())
+        let window = dd_gtk_scrolled_window(widget.pointer)
+        gtk_scrolled_window_set_policy(window, GTK_POLICY_NEVER, GTK_POLICY_AUTOMATIC)
+        gtk_scrolled_window_set_child(window, child.raw)
+        return widget
+    }
+
+    /// A list box whose rows are plain (not activatable): read by AT-SPI, focusable with Tab.
+    static func listBox() -> Widget {
+        let widget = Widget(gtk_list_box_new())
+        gtk_list_box_set_selection_mode(dd_gtk_list_box(widget.pointer), GTK_SELECTION_NONE)
+        addCSSClass(widget, "boxed-list")
+        return widget
+    }
+
+    static func listAppend(_ list: Widget, _ row: Widget) {
+        gtk_list_box_append(dd_gtk_list_box(list.pointer), row.raw)
+    }
+
+    static func listRemoveAll(_ list: Widget) {
+        let box = dd_gtk_list_box(list.pointer)
+        while let row = gtk_widget_get_first_child(list.raw) {
+            gtk_list_box_remove(box, row)
+        }
+    }
+
+    // MARK: Widget properties
+
+    static func addCSSClass(_ widget: Widget, _ name: String) {
+        gtk_widget_add_css_class(widget.raw, name)
+    }
+
+    static func setVisible(_ widget: Widget, _ visible: Bool) {
+        gtk_widget_set_visible(widget.raw, visible ? 1 : 0)
+    }
+
+    static func setSensitive(_ widget: Widget, _ sensitive: Bool) {
+        gtk_widget_set_sensitive(widget.raw, sensitive ? 1 : 0)
+    }
+
+    static func setExpand(_ widget: Widget, horizontal: Bool? = nil, vertical: Bool? = nil) {
+        if let horizontal { gtk_widget_set_hexpand(widget.raw, horizontal ? 1 : 0) }
+        if let vertical { gtk_widget_set_vexpand(widget.raw, vertical ? 1 : 0) }
+    }
+
+    static func setSizeRequest(_ widget: Widget, width: Int32, height: Int32) {
+        gtk_widget_set_size_request(widget.raw, width, height)
+    }
+
+    static func setMargins(_ widget: Widget, _ margin: Int32) {
+        gtk_widget_set_margin_top(widget.raw, margin)
+        gtk_widget_set_margin_bottom(widget.raw, margin)
+        gtk_widget_set_margin_start(widget.raw, margin)
+        gtk_widget_set_margin_end(widget.raw, margin)
+    }
+
+    static func setCenter(_ widget: Widget) {
+        gtk_widget_set_halign(widget.raw, GTK_ALIGN_CENTER)
+    }
+
+    /// Whether Tab stops at `widget`.
+    static func setFocusable(_ widget: Widget, _ focusable: Bool) {
+        gtk_widget_set_focusable(widget.raw, focusable ? 1 : 0)
+        gtk_widget_set_can_focus(widget.raw, focusable ? 1 : 0)  // nor anything inside it
+    }
+
+    static func grabFocus(_ widget: Widget) {
+        gtk_widget_grab_focus(widget.raw)
+    }
+
+    static func isMapped(_ widget: Widget) -> Bool {
+        gtk_widget_get_mapped(widget.raw) != 0
+    }
+
+    // MARK: Accessibility
+
+    /// The name a screen reader speaks for `widget`, where its visible text is not enough.
+    static func setAccessibleLabel(_ widget: Widget, _ text: String) {
+        dd_gtk_accessible_set_label(widget.pointer, text)
+    }
+
+    /// The longer text a screen reader offers for `widget` (the web view's page, in plain text).
+    static func setAccessibleDescription(_ widget: Widget, _ text: String) {
+        dd_gtk_accessible_set_description(widget.pointer, text)
+    }
+
+    // MARK: Windows
+
+    static func setTitle(_ window: Widget, _ title: String) {
+        gtk_window_set_title(dd_gtk_window(window.pointer), title)
+    }
+
+    static func setDefaultSize(_ window: Widget, width: Int32, height: Int32) {
+        gtk_window_set_default_size(dd_gtk_window(window.pointer), width, height)
+    }
+
+    static func setTransient(_ window: Widget, for parent: Widget) {
+        gtk_window_set_transient_for(dd_gtk_window(window.pointer), dd_gtk_window(parent.pointer))
+        gtk_window_set_modal(dd_gtk_window(window.pointer), 1)
+    }
+
+    /// Shows the window and raises it, with the activation token GTK received (if any).
+    static func present(_ window: Widget) {
+        gtk_window_present(dd_gtk_window(window.pointer))
+    }
+
+    static func close(_ window: Widget) {
+        gtk_window_close(dd_gtk_window(window.pointer))
+    }
+
+    /// Keeps `window` alive in Swift until it is destroyed (GTK owns toplevels; this only borrows).
+    static func onDestroy(_ window: Widget, _ handler: @escaping () -> Void) {
+        onSignal(window.pointer, "destroy", handler)
+    }
+
+    // MARK: Application
+
+    /// Keyboard shortcuts for an action by its detailed name (`app.preferences` ← `<Control>comma`).
+    static func setAccels(_ application: gpointer, action: String, _ accels: [String]) {
+        var cStrings = accels.map { strdup($0) }
+        cStrings.append(nil)
+        defer { cStrings.forEach { free($0) } }
+        cStrings.withUnsafeBufferPointer { buffer in
+            buffer.baseAddress!.withMemoryRebound(to: UnsafePointer<CChar>?.self, capacity: buffer.count) { accelArray in
+                gtk_application_set_accels_for_action(dd_gtk_application(application), action, accelArray)
+            }
+        }
+    }
+
+    static func activeWindow(_ application: gpointer) -> Widget? {
+        gtk_application_get_active_window(dd_gtk_application(application)).map { Widget(object: UnsafeMutableRawPointer($0)) }
+    }
+}
+
+/// `void (*)(GtkListBox *, GtkListBoxRow *, gpointer)`: a list row activated (Enter, click).
+private typealias RowSignal = @convention(c) (gpointer?, gpointer?, gpointer?) -> Void
+private let rowTrampoline: RowSignal = { _, row, data in
+    guard let row else { return }
+    CallbackBox<(Int) -> Void>.from(data)?.value(Int(gtk_list_box_row_get_index(dd_gtk_list_box_row(row))))
+}
+
+extension Gtk {
+    /// Calls `handler` with the index of a row activated in `list`.
+    static func onRowActivated(_ list: Widget, _ handler: @escaping (Int) -> Void) {
+        connectSignal(list.pointer, "row-activated", unsafeBitCast(rowTrampoline, to: GCallback.self), CallbackBox(handler))
+    }
+
+    /// The text of an editable (an entry, an AdwEntryRow).
+    static func editableText(_ widget: Widget) -> String {
+        gtk_editable_get_text(dd_gtk_editable(widget.pointer)).map { String(cString: $0) } ?? ""
+    }
+
+    static func setEditableText(_ widget: Widget, _ text: String) {
+        gtk_editable_set_text(dd_gtk_editable(widget.pointer), text)
+    }
+
+    /// A list model of strings, for a combo row.
+    static func stringList(_ strings: [String]) -> OpaquePointer {
+        let list = gtk_string_list_new(nil)!
+        for string in strings { gtk_string_list_append(list, string) }
+        return list
+    }
+
+    static func removeCSSClass(_ widget: Widget, _ name: String) {
+        gtk_widget_remove_css_class(widget.raw, name)
+    }
+}
+
+extension Gtk {
+    /// Escape closes `window` (GtkWindow's `window.close` action), as a dialog's Escape does.
+    static func closeOnEscape(_ window: Widget) {
+        let controller = gtk_shortcut_controller_new()!
+        let shortcut = gtk_shortcut_new(gtk_shortcut_trigger_parse_string("Escape"), gtk_named_action_new("window.close"))
+        gtk_shortcut_controller_add_shortcut(dd_gtk_shortcut_controller(UnsafeMutableRawPointer(controller)), shortcut)
+        // Before the focused widget: an entry row with focus would otherwise keep Escape to itself.
+        gtk_event_controller_set_propagation_phase(controller, GTK_PHASE_CAPTURE)
+        gtk_widget_add_controller(window.raw, controller)
+    }
+}

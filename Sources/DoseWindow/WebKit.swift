@@ -1,0 +1,80 @@
+// The one place where the app touches WebKitGTK's C API: every webkit_* call of DoseWindow is in this file.
+import CGLib
+import CGtk
+import CWebKit
+import GLibGlue
+
+/// `gboolean (*)(WebKitWebView *, WebKitPolicyDecision *, WebKitPolicyDecisionType, gpointer)`.
+private typealias DecidePolicySignal = @convention(c) (gpointer?, gpointer?, UInt32, gpointer?) -> gboolean
+/// `void (*)(WebKitWebView *, WebKitLoadEvent, gpointer)`.
+private typealias LoadChangedSignal = @convention(c) (gpointer?, UInt32, gpointer?) -> Void
+
+/// Navigations the page may make: to the document `load_html` gives it and nowhere else.
+private let decidePolicy: DecidePolicySignal = { _, decision, type, data in
+    guard let decision else { return 0 }
+    let kind = WebKitPolicyDecisionType(rawValue: type)
+    guard kind == WEBKIT_POLICY_DECISION_TYPE_NAVIGATION_ACTION || kind == WEBKIT_POLICY_DECISION_TYPE_NEW_WINDOW_ACTION else {
+        return 0  // responses: WebKit's default
+    }
+    let action = webkit_navigation_policy_decision_get_navigation_action(dd_webkit_navigation_policy_decision(decision))
+    let uri = action.flatMap { webkit_navigation_action_get_request($0) }.flatMap { webkit_uri_request_get_uri($0) }
+        .map { String(cString: $0) } ?? ""
+    let allowed = kind == WEBKIT_POLICY_DECISION_TYPE_NAVIGATION_ACTION
+        && (CallbackBox<(String) -> Bool>.from(data)?.value(uri) ?? false)
+    if allowed {
+        webkit_policy_decision_use(dd_webkit_policy_decision(decision))
+    } else {
+        webkit_policy_decision_ignore(dd_webkit_policy_decision(decision))
+    }
+    return 1
+}
+
+private let loadChanged: LoadChangedSignal = { _, event, data in
+    if WebKitLoadEvent(rawValue: event) == WEBKIT_LOAD_FINISHED { CallbackBox<() -> Void>.from(data)?.value() }
+}
+
+/// The card's page: a WebKitWebView that loads one HTML string, runs its local scripts (KaTeX) and goes
+/// nowhere else.
+///
+/// Offline three times over: the page's CSP forbids every remote load, navigation off the page is refused
+/// here, and the network session's proxy is a closed local port, so even a load that slipped past both fails.
+struct WebView {
+    let widget: Widget
+    private var view: UnsafeMutablePointer<WebKitWebView> { dd_webkit_web_view(widget.pointer) }
+
+    /// Lets every web process read `directory` (the render script's); call before the first web view.
+    static func allowReading(_ directory: String) {
+        webkit_web_context_add_path_to_sandbox(webkit_web_context_get_default(), directory, 1)
+    }
+
+    /// A web view whose page may navigate only where `allowsNavigation` says (its own document).
+    init(allowsNavigation: @escaping (String) -> Bool) {
+        widget = Widget(object: webkit_web_view_new())
+        let settings = webkit_web_view_get_settings(dd_webkit_web_view(widget.pointer))
+        webkit_settings_set_enable_javascript(settings, 1)  // KaTeX renders the maths
+        webkit_settings_set_javascript_can_open_windows_automatically(settings, 0)
+        webkit_settings_set_enable_developer_extras(settings, 0)
+        webkit_settings_set_allow_file_access_from_file_urls(settings, 0)
+        webkit_settings_set_allow_universal_access_from_file_urls(settings, 0)
+        webkit_settings_set_enable_webgl(settings, 0)
+        webkit_settings_set_enable_webaudio(settings, 0)
+        webkit_settings_set_enable_media(settings, 0)
+        if let session = webkit_web_view_get_network_session(dd_webkit_web_view(widget.pointer)) {
+            let proxy = webkit_network_proxy_settings_new("http://127.0.0.1:9", nil)
+            webkit_network_session_set_proxy_settings(session, WEBKIT_NETWORK_PROXY_MODE_CUSTOM, proxy)
+            webkit_network_proxy_settings_free(proxy)
+        }
+        connectSignal(widget.pointer, "decide-policy", unsafeBitCast(decidePolicy, to: GCallback.self),
+                      CallbackBox<(String) -> Bool>(allowsNavigation))
+    }
+
+    /// Calls `handler` each time a page has finished loading.
+    func onLoadFinished(_ handler: @escaping () -> Void) {
+        connectSignal(widget.pointer, "load-changed", unsafeBitCast(loadChanged, to: GCallback.self), CallbackBox(handler))
+    }
+
+    /// Shows `html`, its relative URLs resolved against `baseURI`.
+    func load(html: String, baseURI: String) {
+        webkit_web_view_load_html(view, html, baseURI)
+    }
+}

@@ -1,0 +1,129 @@
+#!/usr/bin/env bash
+# The app's window read through AT-SPI: today's card (kind, date, title in native labels; the page's text as the
+# web view's description), Reveal from the keyboard, the next and previous day as `dose today --date` picks them (buttons and
+# Alt+Left/Right), Upcoming; the page following a switch to the dark style; screenshots light, dark and 360 px wide for artifacts/screenshots/.
+needs_app_bus=1
+source "$(dirname "$0")/lib.sh"
+# The desktop's settings in a key file of this home, so the test can change the colour scheme.
+export GSETTINGS_BACKEND=keyfile
+app_up
+dbus-update-activation-environment GSETTINGS_BACKEND
+gsettings set org.gnome.desktop.interface color-scheme default
+dose import "$DOSE_ROOT/content/sample-pack.json" >/dev/null
+
+json_field() { /usr/bin/python3 -c 'import json,sys; print(json.loads(sys.stdin.read()).get(sys.argv[1]) or "")' "$1"; }
+title_on() { # the title the card shows for DATE: `dose calendar`'s (the title, or the text's start)
+    dose calendar --from "$1" --days 1 | cut -c27-
+}
+today=$(date +%F)
+
+app_start
+atspi dump >"$art/tree-start.txt"
+expect "a frame named Daily Dose" grep -q "^frame	Daily Dose" "$art/tree-start.txt"
+title=$(title_on "$today")
+[ -n "$title" ] || fail "dose today gave no title"
+expect "today's title is the card's" atspi wait-card "$title" 10
+atspi card >"$art/card-start.txt"
+kind=$(dose today --json | json_field kind)
+case "$kind" in fact) headline="Fact of the day" ;; formula) headline="Formula of the day" ;; question) headline="Question of the day" ;; esac
+expect "today's kind is the card's first label" test "$(sed -n 1p "$art/card-start.txt")" = "$headline"
+expect "today's date is the second" test "$(sed -n 2p "$art/card-start.txt")" = "$(date +'%A %-d %B %Y')"
+# The page's text, as the notification reduces LaTeX (dose today prints the same reduction).
+first_words=$(dose today --json | json_field text | tr -d '$\\' | cut -d' ' -f1-2)
+expect "the web view's description carries the page's text ($first_words)" grep -qF "$(echo "$first_words" | cut -d' ' -f1)" <(sed -n 4p "$art/card-start.txt")
+
+# Next day, through the button, as `dose today --date` picks it; then back with Alt+Left.
+atspi click "Next day"
+tomorrow=$(date -d tomorrow +%F)
+expect "Next day shows tomorrow's dose" atspi wait-card "$(title_on "$tomorrow")" 10
+expect "and tomorrow's date" grep -qx "$(date -d tomorrow +'%A %-d %B %Y')" <(atspi card)
+window=$(xdotool search --name "^Daily Dose$" | head -1)
+xdotool mousemove --window "$window" 300 300
+xdotool key alt+Left
+expect "Alt+Left is back to today" atspi wait-card "$title" 10
+
+# A question: step to the first day whose dose is one, then Reveal.
+day=$today
+for i in $(seq 0 10); do
+    d=$(date -d "$today + $i day" +%F)
+    if [ "$i" -gt 0 ]; then
+        atspi click "Next day"
+        atspi wait-card "$(title_on "$d")" 10 || fail "Next day did not show $d"
+    fi
+    [ "$(dose today --date "$d" --json | json_field kind)" = question ] && { day=$d; break; }
+done
+[ "$(dose today --date "$day" --json | json_field kind)" = question ] || fail "no question within 10 days"
+expect "the question's day shows" atspi wait-card "$(title_on "$day")" 10
+answer=$(dose today --date "$day" --answer --json | json_field answer | tr -d '$\\' | cut -c1-6)
+atspi dump >"$art/tree-question.txt"
+atspi card >"$art/card-question.txt"
+expect "Reveal is offered" grep -q "^push button	Reveal the answer" "$art/tree-question.txt"
+if grep -q "Answer:" "$art/card-question.txt"; then fail "the answer shows before Reveal"; fi
+# Keyboard only: Tab reaches Reveal (past the web view, which would keep the focus), Enter presses it.
+for i in $(seq 12); do
+    [ "$(atspi focused)" = "push button	Reveal the answer" ] && break
+    xdotool key Tab
+    sleep 0.2
+done
+expect "Tab reaches Reveal" test "$(atspi focused)" = "push button	Reveal the answer"
+xdotool key Return
+expect "Reveal goes once pressed" atspi gone "Reveal the answer" 10
+atspi card >"$art/card-revealed.txt"
+expect "the answer is in the card's text once revealed" grep -q "^Answer: " "$art/card-revealed.txt"
+app_screenshot "$art/question-revealed.png"
+
+# Upcoming: 30 rows (weekday, date, kind; title), the first today's; never an answer.
+atspi dump >"$art/tree-upcoming.txt"
+rows=$(grep -c "^label	[A-Z][a-z]*day [0-9]* [A-Z][a-z]* [0-9]* · " "$art/tree-upcoming.txt" || true)
+expect "Upcoming has 30 rows (got $rows)" test "$rows" -eq 30
+expect "its first row is today's" grep -q "^label	$(date +'%A %-d %B %Y') · $headline" "$art/tree-upcoming.txt"
+if grep "^label" "$art/tree-upcoming.txt" | grep -qF -e "Answer" -e "$answer"; then fail "a label shows the answer"; fi
+
+# A row of Upcoming, from the keyboard (GTK 4.8's list rows have no AT-SPI action): Tab to the list, Down to
+# the fourth day, Enter opens that day's card.
+atspi click "Upcoming"
+sleep 0.5
+for i in $(seq 12); do
+    focused=$(atspi focused || true)
+    [ "${focused%%	*}" = "list item" ] && break
+    xdotool key Tab
+    sleep 0.2
+done
+expect "Tab reaches the Upcoming list" test "${focused%%	*}" = "list item"
+xdotool key Down Down Down
+sleep 0.3
+xdotool key Return
+fourth=$(date -d "$today + 3 day" +%F)
+expect "Enter on the fourth row shows that day's dose" atspi wait-card "$(title_on "$fourth")" 10
+expect "with its date" grep -qx "$(date -d "$fourth" +'%A %-d %B %Y')" <(atspi card)
+
+# Back to today for the screenshots.
+atspi click "Back to today"
+expect "Back to today" atspi wait-card "$title" 10
+sleep 0.5
+mkdir -p "$DOSE_ROOT/artifacts/screenshots"
+app_screenshot "$DOSE_ROOT/artifacts/screenshots/light.png"
+light=$(convert "$DOSE_ROOT/artifacts/screenshots/light.png" -crop 1x1+400+450 -format '%[fx:int(255*luminance)]' info:)
+xdotool windowsize "$window" 360 720
+sleep 1
+expect "the title still shows at 360 px" atspi wait-card "$title" 5
+width=$(xdotool getwindowgeometry "$window" | sed -n 's/.*Geometry: \([0-9]*\)x.*/\1/p')
+expect "the window is 360 px wide (got $width)" test "$width" -le 380
+app_screenshot "$DOSE_ROOT/artifacts/screenshots/narrow.png"
+xdotool key ctrl+w
+expect "closing the window ends the process" wait_for 10 bash -c "! kill -0 $app_pid 2>/dev/null"
+
+# Dark: the desktop's preference changes while the window is open (GSettings' color-scheme, which
+# libadwaita reads without a portal); the style and the page follow it.
+app_start
+expect "today's title again" atspi wait-card "$title" 10
+gsettings set org.gnome.desktop.interface color-scheme prefer-dark
+sleep 2
+app_screenshot "$DOSE_ROOT/artifacts/screenshots/dark.png"
+dark=$(convert "$DOSE_ROOT/artifacts/screenshots/dark.png" -crop 1x1+400+450 -format '%[fx:int(255*luminance)]' info:)
+header=$(convert "$DOSE_ROOT/artifacts/screenshots/dark.png" -crop 1x1+400+30 -format '%[fx:int(255*luminance)]' info:)
+expect "the header is dark too ($header)" test "$header" -lt 120
+log "page luminance light $light, dark $dark"
+expect "the page is light in the light style" test "$light" -gt 200
+expect "the page is dark in the dark style" test "$dark" -lt 60
+log "PASS"

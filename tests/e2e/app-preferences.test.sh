@@ -1,0 +1,58 @@
+#!/usr/bin/env bash
+# Preferences from the keyboard: Ctrl+, opens them, the notify time typed and applied changes the config file
+# through `dose config set`'s validation (a bad time is refused and leaves the file alone), the branch picked
+# from the keyboard, Escape closes them.
+needs_app_bus=1
+source "$(dirname "$0")/lib.sh"
+app_up
+dose import "$DOSE_ROOT/content/sample-pack.json" >/dev/null
+config="$XDG_CONFIG_HOME/daily-dose/config.ini"
+app_start
+window=$(xdotool search --name "^Daily Dose$" | head -1)
+xdotool mousemove --window "$window" 300 300
+xdotool key ctrl+comma
+expect "Ctrl+, opens the preferences" wait_for 10 bash -c "/usr/bin/python3 '$DOSE_ROOT/tests/support/atspi_driver.py' windows | grep -qx Preferences"
+atspi dump >"$art/tree-preferences.txt"
+expect "the notify time row shows the default" test "$(atspi text "Notify time (HH:MM)")" = "08:00"
+
+atspi set-text "Notify time (HH:MM)" "25:99"
+atspi click "Apply"
+sleep 1
+if grep -q "notify-time" "$config" 2>/dev/null; then fail "a refused time reached the config file"; fi
+atspi dump >"$art/tree-refused.txt"
+expect "the refusal is shown, in dose config set's words" grep -q "^label	config key notify-time: \"25:99\" is not a time of day" "$art/tree-refused.txt"
+
+atspi set-text "Notify time (HH:MM)" "7:05"
+atspi click "Apply"
+expect "the config file has the new time" wait_for 10 grep -qs "^notify-time=07:05" "$config"
+expect "dose config get agrees" test "$(dose config get notify-time)" = "07:05"
+
+# No window manager here: focus the preferences as one would.
+pref=$(xdotool search --name "^Preferences$" | head -1)
+xdotool windowfocus --sync "$pref"
+xdotool mousemove --window "$pref" 100 5
+
+# The branch from the keyboard: Tab to its row, Enter opens the list ("Common only", then the pool's codes in
+# `dose config list --branches` order), Down, Enter picks the first code.
+dose config list --branches >"$work/branches.txt"
+first_code=$(awk 'NR == 1 {print $1}' "$work/branches.txt")
+for i in $(seq 12); do
+    focused=$(atspi focused || true)
+    [ "$focused" = "combo box	Branch" ] && break
+    xdotool key Tab
+    sleep 0.2
+done
+expect "Tab reaches the branch row" test "$focused" = "combo box	Branch"
+xdotool key Return
+sleep 0.5
+xdotool key Down
+sleep 0.2
+xdotool key Return
+expect "the config file has branch $first_code" wait_for 10 grep -qs "^branch=$first_code$" "$config"
+expect "the app is still running" kill -0 "$app_pid"
+sleep 1  # the list's popover closes with an animation; until then it has the keyboard
+
+xdotool key Escape
+expect "Escape closes the preferences" wait_for 10 bash -c "! /usr/bin/python3 '$DOSE_ROOT/tests/support/atspi_driver.py' windows | grep -qx Preferences"
+expect "the main window stays" bash -c "/usr/bin/python3 '$DOSE_ROOT/tests/support/atspi_driver.py' windows | grep -qx 'Daily Dose'"
+log "PASS"

@@ -1,0 +1,162 @@
+#!/usr/bin/python3
+"""Reads and drives the daily-dose window through AT-SPI, as a screen reader or a keyboard user would.
+
+usage: atspi_driver.py COMMAND [ARG...]
+  dump                      every visible node of the app: "role<TAB>name<TAB>description", one a line
+  card                      the card: kind, date and title (its labels), then the page's text (the web
+                            view's description), one a line
+  wait-card TITLE [SECONDS] waits until the card's title is TITLE
+  wait NAME [SECONDS]       waits until a node named NAME shows (exit 1 on timeout)
+  gone NAME [SECONDS]       waits until no node named NAME shows
+  click NAME                runs the "click"/"activate" action of the first node named NAME
+  text NAME                 the text of the first editable node named NAME
+  set-text NAME TEXT        replaces the text of the editable inside the node named NAME
+  windows                   the app's top-level windows' names
+  focused                   the role and name of the node that has the keyboard focus
+Run with /usr/bin/python3 (pyatspi). The app is found by name "daily-dose" (GTK's program name).
+"""
+import sys, time
+import pyatspi
+
+APP = "daily-dose"
+
+
+def app():
+    desktop = pyatspi.Registry.getDesktop(0)
+    for i in range(desktop.childCount):
+        child = desktop.getChildAtIndex(i)
+        if child is not None and child.name == APP:
+            return child
+    return None
+
+
+def walk(node, depth=0):
+    if node is None or depth > 60:
+        return
+    yield node
+    for i in range(node.childCount):
+        try:
+            child = node.getChildAtIndex(i)
+        except Exception:
+            continue
+        yield from walk(child, depth + 1)
+
+
+def showing(node):
+    # GTK 4.8 sets VISIBLE, not SHOWING, on a window's widgets; hidden widgets are absent altogether.
+    try:
+        return node.getState().contains(pyatspi.STATE_VISIBLE)
+    except Exception:
+        return False
+
+
+def nodes():
+    root = app()
+    if root is None:
+        return []
+    return [n for n in walk(root) if showing(n) or n.getRole() in (pyatspi.ROLE_FRAME, pyatspi.ROLE_APPLICATION)]
+
+
+def find(name):
+    """The first node named NAME; else the first described so (an icon-only button GTK names "GtkImage"
+    carries its tooltip as description, as libadwaita's own Apply button does)."""
+    found = nodes()
+    for node in found:
+        if node.name == name:
+            return node
+    for node in found:
+        if node.description == name and node.getRoleName() == "push button":
+            return node
+    return None
+
+
+def card():
+    """The card's lines: the labels next to the web view (named "Dose"), then the view's description."""
+    for node in nodes():
+        if node.name == "Dose" and node.getRoleName() == "filler":
+            parent = node.parent
+            labels = [parent.getChildAtIndex(i) for i in range(parent.childCount)]
+            lines = [c.name for c in labels if c.getRoleName() == "label"]
+            return lines + [node.description or ""]
+    return None
+
+
+def wait_until(predicate, seconds):
+    deadline = time.time() + seconds
+    while time.time() < deadline:
+        try:
+            if predicate():
+                return True
+        except Exception:
+            pass
+        time.sleep(0.2)
+    return False
+
+
+def main():
+    command, args = sys.argv[1], sys.argv[2:]
+    if command == "dump":
+        for node in nodes():
+            print("%s\t%s\t%s" % (node.getRoleName(), node.name, (node.description or "").replace("\n", "\\n")))
+    elif command == "card":
+        lines = card()
+        if lines is None:
+            sys.exit("no card")
+        print("\n".join(lines))
+    elif command == "wait-card":
+        seconds = float(args[1]) if len(args) > 1 else 20
+        if not wait_until(lambda: (card() or [])[-2:-1] == [args[0]], seconds):
+            sys.exit("the card's title is %r, not %r, after %s s" % ((card() or ["", ""])[-2], args[0], seconds))
+    elif command == "wait":
+        seconds = float(args[1]) if len(args) > 1 else 20
+        if not wait_until(lambda: find(args[0]) is not None, seconds):
+            sys.exit("no node named %r showed within %s s" % (args[0], seconds))
+    elif command == "gone":
+        seconds = float(args[1]) if len(args) > 1 else 20
+        if not wait_until(lambda: find(args[0]) is None, seconds):
+            sys.exit("a node named %r still shows after %s s" % (args[0], seconds))
+    elif command == "click":
+        node = find(args[0])
+        if node is None:
+            sys.exit("no node named %r" % args[0])
+        action = node.queryAction()
+        names = [action.getName(i) for i in range(action.nActions)]
+        index = next((i for i, n in enumerate(names) if n in ("click", "activate", "press")), 0)
+        action.doAction(index)
+    elif command == "text":
+        node = find(args[0])
+        if node is None:
+            sys.exit("no node named %r" % args[0])
+        text = node.queryText()
+        print(text.getText(0, text.characterCount))
+    elif command == "set-text":
+        node = find(args[0])
+        if node is None:
+            sys.exit("no node named %r" % args[0])
+        for candidate in walk(node):
+            try:
+                editable = candidate.queryEditableText()
+            except NotImplementedError:
+                continue
+            editable.setTextContents(args[1])
+            return
+        sys.exit("nothing editable inside %r" % args[0])
+    elif command == "focused":
+        for node in walk(app()):
+            try:
+                if node.getState().contains(pyatspi.STATE_FOCUSED):
+                    print("%s\t%s" % (node.getRoleName(), node.name))
+                    return
+            except Exception:
+                continue
+        sys.exit("nothing has the focus")
+    elif command == "windows":
+        root = app()
+        for i in range(root.childCount if root else 0):
+            print(root.getChildAtIndex(i).name)
+    else:
+        sys.exit(__doc__)
+
+
+if __name__ == "__main__":
+    main()
