@@ -27,7 +27,7 @@ atspi card >"$art/card-start.txt"
 kind=$(dose today --json | json_field kind)
 case "$kind" in fact) headline="Fact of the day" ;; formula) headline="Formula of the day" ;; question) headline="Question of the day" ;; esac
 expect "today's kind is the card's first label" test "$(sed -n 1p "$art/card-start.txt")" = "$headline"
-expect "today's date is the second" test "$(sed -n 2p "$art/card-start.txt")" = "$(date +'%A %-d %B %Y')"
+expect "today's date is the second" test "$(sed -n 2p "$art/card-start.txt")" = "$(LC_ALL=C date +'%A, %B %-d, %Y')"
 # The page's text, as the notification reduces LaTeX (dose today prints the same reduction).
 first_words=$(dose today --json | json_field text | tr -d '$\\' | cut -d' ' -f1-2)
 expect "the web view's description carries the page's text ($first_words)" grep -qF "$(echo "$first_words" | cut -d' ' -f1)" <(sed -n 4p "$art/card-start.txt")
