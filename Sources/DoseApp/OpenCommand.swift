@@ -23,7 +23,8 @@ struct OpenCommand {
             mirror.refreshIfStale()
             guard let found = try ItemReference(text: requested).find(store: store, mirror: mirror) else {
                 throw CommandError(
-                    "no dose with id or code \(JSONWriter.quoted(requested)): it may have been retired from the pool",
+                    "no dose with id or code \(JSONWriter.quoted(requested)): "
+                        + (try mirror.isPoolEmpty() ? "the pool is empty; \(EmptyPool.hint)" : "it may have been retired from the pool"),
                     exitCode: .noInput)
             }
             item = found
@@ -31,7 +32,8 @@ struct OpenCommand {
             // Today's dose as the scheduler reads it (`dose today` does the same).
             let branch = try context.loadConfig().branch
             guard let today = try mirror.currentReader()?.dose(on: context.today, branch: branch) else {
-                throw CommandError("no dose today: import a pack with `dose import PACK`", exitCode: .failure)
+                if try mirror.isPoolEmpty() { throw CommandError("no dose today: the pool is empty; \(EmptyPool.hint)", exitCode: .failure) }
+                throw CommandError("no dose today: the pool has no items for branch \(branch.map(\.rawValue) ?? "-")", exitCode: .failure)
             }
             item = today
         }

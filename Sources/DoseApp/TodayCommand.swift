@@ -29,6 +29,9 @@ struct TodayCommand {
         for offset in 0..<days {
             let date = start.adding(days: offset)
             guard let item = try snapshot?.dose(on: date, branch: branch) else {
+                guard let snapshot, snapshot.index.count > 0 else {
+                    throw CommandError("no dose for \(date): the pool is empty; \(EmptyPool.hint)", exitCode: .failure)
+                }
                 let whom = branch.map { " for branch \($0)" } ?? ""
                 throw CommandError(
                     "no dose for \(date)\(whom): the pool has no items\(whom.isEmpty ? "" : " for it"); import a pack with `dose import PACK`",
