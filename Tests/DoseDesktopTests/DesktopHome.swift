@@ -53,6 +53,22 @@ final class DesktopHome: @unchecked Sendable {
         return directory
     }
 
+    /// `tests/support/pack_server.py` on 127.0.0.1 serving `pack` with an ETag: the process (kill it) and the pack's URL.
+    func startPackServer(_ pack: String) throws -> (Process, String) {
+        let packPath = try write("served.json", pack)
+        let portFile = root.appendingPathComponent("port").path
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/python3")
+        process.arguments = [packageRoot.appendingPathComponent("tests/support/pack_server.py").path, packPath,
+                             root.appendingPathComponent("server.log").path, portFile]
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        for _ in 0..<400 where !FileManager.default.fileExists(atPath: portFile) { usleep(10_000) }
+        let port = try String(contentsOfFile: portFile, encoding: .utf8).trimmingCharacters(in: .whitespacesAndNewlines)
+        return (process, "http://127.0.0.1:\(port)/pack.json")
+    }
+
     /// Runs `dose ARGS` in this home.
     func dose(_ arguments: String...) throws -> (status: Int32, stdout: String, stderr: String) {
         let process = Process()

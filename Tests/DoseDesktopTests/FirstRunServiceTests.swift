@@ -42,18 +42,8 @@ import Testing
 
     @Test func aSourceURLIsImportedAndKeptForLaterSyncs() throws {
         let home = try DesktopHome()
-        let packPath = try home.write("served.json", DesktopFixtures.pack)
-        let portFile = home.root.appendingPathComponent("port").path
-        let server = Process()
-        server.executableURL = URL(fileURLWithPath: "/usr/bin/python3")
-        server.arguments = [home.packageRoot.appendingPathComponent("tests/support/pack_server.py").path, packPath,
-                            home.root.appendingPathComponent("server.log").path, portFile]
-        server.standardOutput = FileHandle.nullDevice
-        server.standardError = FileHandle.nullDevice
-        try server.run()
+        let (server, url) = try home.startPackServer(DesktopFixtures.pack)
         defer { kill(server.processIdentifier, SIGKILL); server.waitUntilExit() }
-        for _ in 0..<400 where !FileManager.default.fileExists(atPath: portFile) { usleep(10_000) }
-        let url = "http://127.0.0.1:\(try String(contentsOfFile: portFile, encoding: .utf8).trimmingCharacters(in: .whitespacesAndNewlines))/pack.json"
         let firstRun = FirstRunService(paths: home.paths, queue: home.queue, samplePackCandidates: [])
         let record = try home.wait { firstRun.importContent(.source(url), progress: { _ in }, done: $0) }.get()
         #expect(record.outcome == .synced && record.items == 8)

@@ -5,25 +5,9 @@ import Testing
 
 /// Sync now over real HTTP on loopback (`tests/support/pack_server.py`), and its recorded result.
 @Suite struct SyncServiceTests {
-    /// The pack server on 127.0.0.1, serving `pack` with an ETag; killed with the returned process.
-    func startServer(_ home: DesktopHome, pack: String) throws -> (Process, String) {
-        let packPath = try home.write("served.json", pack)
-        let portFile = home.root.appendingPathComponent("port").path
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/python3")
-        process.arguments = [home.packageRoot.appendingPathComponent("tests/support/pack_server.py").path, packPath,
-                             home.root.appendingPathComponent("server.log").path, portFile]
-        process.standardOutput = FileHandle.nullDevice
-        process.standardError = FileHandle.nullDevice
-        try process.run()
-        for _ in 0..<400 where !FileManager.default.fileExists(atPath: portFile) { usleep(10_000) }
-        let port = try String(contentsOfFile: portFile, encoding: .utf8).trimmingCharacters(in: .whitespacesAndNewlines)
-        return (process, "http://127.0.0.1:\(port)/pack.json")
-    }
-
     @Test func syncNowReportsProgressAndRecordsTheResultForTheNextStart() throws {
         let home = try DesktopHome()
-        let (server, url) = try startServer(home, pack: DesktopFixtures.pack)
+        let (server, url) = try home.startPackServer(DesktopFixtures.pack)
         defer { kill(server.processIdentifier, SIGKILL); server.waitUntilExit() }
         #expect(try home.dose("config", "set", "source", url).status == 0)
         let sync = SyncService(paths: home.paths, queue: home.queue)
