@@ -24,7 +24,7 @@ public enum ContentSync {
         let sync: Sync
         do throws(CommandError) { sync = try Sync(context: context, explicit: source) } catch {
             // Refused before it began (no source, a bad key): `apply` never ran to record it.
-            SyncRecord(at: WallClock.now(), outcome: .failed, source: source.map { PackSource($0).description } ?? "", message: error.message)
+            SyncRecord(at: context.now, outcome: .failed, source: source.map { PackSource($0).description } ?? "", message: error.message)
                 .save(paths)
             return .failure(error)
         }

@@ -189,7 +189,7 @@ struct Sync: Sendable {
         do {
             try applyPass(fetched, report: report).save(context.paths)
         } catch {
-            SyncRecord(at: WallClock.now(), outcome: .failed, source: source.description, message: error.message).save(context.paths)
+            SyncRecord(at: context.now, outcome: .failed, source: source.description, message: error.message).save(context.paths)
             throw error
         }
     }
@@ -200,7 +200,7 @@ struct Sync: Sendable {
             guard case .fetched(let body, let validators) = fetch.outcome else {
                 let line = "\(source): unchanged since the last sync."
                 report(line)
-                return SyncRecord(at: WallClock.now(), outcome: .unchanged, source: source.description, message: line)
+                return SyncRecord(at: context.now, outcome: .unchanged, source: source.description, message: line)
             }
             if let publicKey {
                 guard let signature = fetch.signature else {
@@ -227,7 +227,7 @@ struct Sync: Sendable {
             let line = "Synced \(poolSummary(items)) from \(source)."
             report(line)
             if let publicKey, let signature { report(PackSignature.verifiedLine(signature.parsed, by: publicKey)) }
-            return SyncRecord(at: WallClock.now(), outcome: .synced, source: source.description, message: line, counts: items)
+            return SyncRecord(at: context.now, outcome: .synced, source: source.description, message: line, counts: items)
         }
     }
 

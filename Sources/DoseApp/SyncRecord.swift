@@ -15,7 +15,7 @@ public struct SyncRecord: Sendable, Equatable {
         case failed
     }
 
-    /// When it ended (Unix seconds).
+    /// When the sync began (Unix seconds: the moment its command or pass started).
     public var at: Int64
     public var outcome: Outcome
     /// The source as it may be shown (a URL's password replaced).
