@@ -72,6 +72,31 @@ import Testing
         #expect(!list.stdout.contains("[2J"), "the key is never shown")
     }
 
+    @Test func aSecretServiceThatNeverAnswersEndsAtTheTimeoutAsAProviderProblem() throws {
+        let silentBus = try PrivateKeyring(keyring: false)
+        let silent = Process()
+        silent.executableURL = URL(fileURLWithPath: "/usr/bin/python3")
+        let box = try sandbox(expecting: "sk-ring")
+        silent.arguments = [box.packageRoot.appendingPathComponent("tests/support/silent_secrets.py").path]
+        silent.environment = silentBus.environment
+        silent.standardOutput = FileHandle.nullDevice
+        silent.standardError = FileHandle.nullDevice
+        try silent.run()
+        defer { kill(silent.processIdentifier, SIGKILL); silent.waitUntilExit() }
+        #expect(try box.wait(timeout: 10) {
+            try silentBus.run("/usr/bin/gdbus", ["call", "--session", "--dest", "org.freedesktop.DBus", "--object-path", "/org/freedesktop/DBus",
+                                           "--method", "org.freedesktop.DBus.NameHasOwner", "org.freedesktop.secrets"]).stdout.contains("true")
+        } != nil)
+        let started = Date()
+        let run = try box.run(["learn", "run"], extraEnvironment: bus(silentBus).merging(["DOSE_SECRET_TIMEOUT": "2"]) { $1 })
+        let seconds = Date().timeIntervalSince(started)
+        print("silent Secret Service → learn run ended after \(String(format: "%.2f", seconds)) s")
+        #expect(run.status == 78, "\(run.stdout)\(run.stderr)")
+        #expect(seconds >= 2 && seconds < 8)
+        #expect(run.stdout.contains("no answer from the Secret Service in time"), "\(run.stdout)")
+        #expect(try box.requests().isEmpty, "nothing sent without the key")
+    }
+
     /// What the app does after storing a key (DoseDesktop's `ProviderKeyService`): it touches the wake file
     /// the daemon already watches, and the daemon's next look at the provider finds the key in the keyring.
     @Test func aRunningDaemonUsesAKeyStoredInTheKeyringOnceWoken() throws {
