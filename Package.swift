@@ -76,7 +76,7 @@ let package = Package(
         .executableTarget(name: "DoseNotifyCommand", dependencies: ["DoseNotifier"], path: "Sources/dose-notify", swiftSettings: noFoundation),
 
         // Helpers the tests share (hostile loopback server, measured child processes); tests only.
-        .target(name: "DoseTestSupport", path: "Tests/DoseTestSupport"),
+        .target(name: "DoseTestSupport", dependencies: ["CGLib"], path: "Tests/DoseTestSupport"),
 
         .testTarget(name: "DoseCoreTests", dependencies: ["DoseCore"]),
         .testTarget(name: "DoseSystemTests", dependencies: ["DoseSystem", "DoseCore"]),

@@ -1,5 +1,6 @@
 import CGLib
 import DoseDesktop
+import DoseTestSupport
 import Foundation
 import Testing
 
@@ -8,24 +9,14 @@ import Testing
 @Suite struct ServiceQueueTests {
     @Test func theAnswerArrivesOnTheThreadRunningTheLoop() throws {
         let home = try DesktopHome()
-        nonisolated(unsafe) let loop = g_main_loop_new(nil, 0)
-        let finished = DispatchSemaphore(value: 0)
-        let thread = Thread {
-            g_main_loop_run(loop)
-            finished.signal()
-        }
-        thread.start()
-        defer {
-            g_main_loop_quit(loop)
-            finished.wait()
-            g_main_loop_unref(loop)
-        }
         let settings = SettingsService(paths: home.paths, queue: ServiceQueue(label: "test.default-delivery"))
         let answer = Answer<(onLoop: Bool, stored: String?)>()
-        settings.set(.notifyTime, to: "9:05") { result in
-            answer.set((g_main_context_is_owner(g_main_context_default()) != 0, try? result.get().stored))
+        let got = try withDefaultLoop {
+            settings.set(.notifyTime, to: "9:05") { result in
+                answer.set((g_main_context_is_owner(g_main_context_default()) != 0, try? result.get().stored))
+            }
+            return try #require(answer.wait(timeout: 30), "no answer through the GLib loop")
         }
-        let got = try #require(answer.wait(timeout: 30), "no answer through the GLib loop")
         #expect(got.onLoop, "the answer ran on a thread that was not running the default main context")
         #expect(got.stored == "09:05")
     }
