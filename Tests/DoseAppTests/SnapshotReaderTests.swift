@@ -132,6 +132,9 @@ import Testing
         let show = try sandbox.dose("show", "q-weber")
         #expect(show.status == 66)
         #expect(show.stderr.contains("no dose with id or code \"q-weber\": the pool is empty; open Daily Dose to import"), "\(show.stderr)")
+        // The scheduler's line for it (the journal's, under the user unit) points to the app too.
+        let dryRun = try sandbox.notify("--dry-run")
+        #expect(dryRun.status == 66 && dryRun.stderr.contains("the pool is empty; open Daily Dose to import"), "\(dryRun.stderr)")
         let calendar = try sandbox.dose("calendar")
         #expect(calendar.status == 1 && calendar.stderr.contains("the pool is empty; open Daily Dose to import"), "\(calendar.stderr)")
         #expect(!FileManager.default.fileExists(atPath: sandbox.snapshotPath))
