@@ -34,8 +34,9 @@ let package = Package(
         .systemLibrary(
             name: "CSodium", path: "Sources/CSodium", pkgConfig: "libsodium",
             providers: [.apt(["libsodium-dev"])]),
+        // libsecret is opened on the first key stored or looked up (see its shim.h), like libcurl: no pkg-config.
         .systemLibrary(
-            name: "CSecret", path: "Sources/CSecret", pkgConfig: "libsecret-1",
+            name: "CSecret", path: "Sources/CSecret",
             providers: [.apt(["libsecret-1-dev"])]),
         // The desktop app's toolkit: linked into `daily-dose` only (never into `dose` or `dose-notify`).
         .systemLibrary(
@@ -67,7 +68,7 @@ let package = Package(
         // The learning queue: durable intent, the AI provider client, the background worker.
         .target(name: "DoseLearning", dependencies: ["DoseCore", "DoseSystem", "DoseStore", "DoseHTTP", "GLibGlue", "CGLib"], swiftSettings: noFoundation),
         // The app's commands.
-        .target(name: "DoseApp", dependencies: ["DoseCore", "DoseSystem", "DoseStore", "DoseHTTP", "DoseLearning", "DoseSignature", "GLibGlue", "CGLib"], swiftSettings: noFoundation),
+        .target(name: "DoseApp", dependencies: ["DoseCore", "DoseSystem", "DoseStore", "DoseHTTP", "DoseLearning", "DoseSignature", "DoseSecret", "GLibGlue", "CGLib"], swiftSettings: noFoundation),
         // The scheduler: GLib main loop, timerfd, the notification server spoken to over GDBus.
         // The shell completions' generator: used by the tests that keep packaging/completions equal to the tables, linked into neither executable.
         .target(name: "DoseCompletions", dependencies: ["DoseSystem"], swiftSettings: noFoundation),
@@ -88,7 +89,7 @@ let package = Package(
         .executableTarget(name: "DailyDoseCommand", dependencies: ["DoseWindow", "DoseSystem"], path: "Sources/daily-dose", swiftSettings: noFoundation),
 
         // Helpers the tests share (hostile loopback server, measured child processes); tests only.
-        .target(name: "DoseTestSupport", path: "Tests/DoseTestSupport"),
+        .target(name: "DoseTestSupport", dependencies: ["CGLib"], path: "Tests/DoseTestSupport"),
 
         .testTarget(name: "DoseCoreTests", dependencies: ["DoseCore"]),
         .testTarget(name: "DoseSystemTests", dependencies: ["DoseSystem", "DoseCore"]),
@@ -99,7 +100,7 @@ let package = Package(
         .testTarget(name: "DoseLearningTests", dependencies: ["DoseLearning", "DoseStore", "DoseCore", "DoseSystem", "DoseTestSupport"]),
         .testTarget(name: "DoseNotifierTests", dependencies: ["DoseNotifier", "DoseCore", "DoseSystem"]),
         .testTarget(name: "DoseSecretTests", dependencies: ["DoseSecret", "DoseSystem", "DoseTestSupport"]),
-        .testTarget(name: "DoseDesktopTests", dependencies: ["DoseDesktop", "DoseApp", "DoseCore", "DoseSystem", "DoseStore", "DoseTestSupport"]),
+        .testTarget(name: "DoseDesktopTests", dependencies: ["DoseDesktop", "DoseApp", "DoseCore", "DoseSystem", "DoseStore", "DoseTestSupport", "GLibGlue", "CGLib"]),
         .testTarget(name: "GLibGlueTests", dependencies: ["GLibGlue", "CGLib"]),
     ],
     swiftLanguageModes: [.v6]

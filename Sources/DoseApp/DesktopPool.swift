@@ -39,12 +39,18 @@ public struct DesktopPool: Sendable {
 
     /// Stores one setting through `dose config set`'s validation and planning pass; returns the stored value.
     public func set(_ key: ConfigKey, to value: String) throws(CommandError) -> String {
-        try ConfigCommand(context: context).apply(key, value)
+        let outcome: ConfigChange.Outcome
+        do { outcome = try ConfigChange.set(key, to: value, context: context) } catch {
+            throw CommandError(error.description, exitCode: .config)
+        }
+        return outcome.stored ?? value
     }
 
     /// Removes one setting (its default applies) through `dose config unset`'s planning pass.
     public func unset(_ key: ConfigKey) throws(CommandError) {
-        try ConfigCommand(context: context).remove(key)
+        do { _ = try ConfigChange.unset(key, context: context) } catch {
+            throw CommandError(error.description, exitCode: .config)
+        }
     }
 
     /// The stored value of `key`, or its default; nil when neither.

@@ -23,7 +23,9 @@ struct OpenCommand {
             mirror.refreshIfStale()
             guard let found = try ItemReference(text: requested).find(store: store, mirror: mirror) else {
                 throw CommandError(
-                    tr("no dose with id or code {id}: it may have been retired from the pool", ["id": JSONWriter.quoted(requested)]),
+                    try mirror.isPoolEmpty()
+                        ? tr("no dose with id or code {id}: the pool is empty; {hint}", ["id": JSONWriter.quoted(requested), "hint": EmptyPool.hint])
+                        : tr("no dose with id or code {id}: it may have been retired from the pool", ["id": JSONWriter.quoted(requested)]),
                     exitCode: .noInput)
             }
             item = found
@@ -31,7 +33,8 @@ struct OpenCommand {
             // Today's dose as the scheduler reads it (`dose today` does the same).
             let branch = try context.loadConfig().branch
             guard let today = try mirror.currentReader()?.dose(on: context.today, branch: branch) else {
-                throw CommandError(tr("no dose today: import a pack with `dose import PACK`"), exitCode: .failure)
+                if try mirror.isPoolEmpty() { throw CommandError(tr("no dose today: the pool is empty; {hint}", ["hint": EmptyPool.hint]), exitCode: .failure) }
+                throw CommandError(tr("no dose today: the pool has no items for branch {branch}", ["branch": branch.map(\.rawValue) ?? "-"]), exitCode: .failure)
             }
             item = today
         }

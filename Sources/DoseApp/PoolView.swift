@@ -10,7 +10,7 @@ struct PoolView {
     static func open(_ context: AppContext) throws(CommandError) -> PoolView {
         guard let reader = try SnapshotMirror(context: context, store: try openStore(context.paths)).currentReader(),
               reader.index.count > 0 else {
-            throw CommandError(tr("the pool has no items; import a pack with `dose import PACK`"), exitCode: .failure)
+            throw CommandError(tr("the pool is empty; {hint}", ["hint": EmptyPool.hint]), exitCode: .failure)
         }
         return PoolView(reader: reader)
     }

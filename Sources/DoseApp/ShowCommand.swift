@@ -19,6 +19,9 @@ struct ShowCommand {
         let mirror = SnapshotMirror(context: context, store: store)
         mirror.refreshIfStale()
         guard let item = try ItemReference(text: id).find(store: store, mirror: mirror) else {
+            if try mirror.isPoolEmpty() {
+                throw CommandError("no dose with id or code \(JSONWriter.quoted(id)): the pool is empty; \(EmptyPool.hint)", exitCode: .noInput)
+            }
             throw CommandError(
                 tr("no dose with id or code {id}: it may have been retired from the pool", ["id": JSONWriter.quoted(id)])
                     + idHint(id),

@@ -56,6 +56,11 @@ struct SnapshotMirror {
     ///
     /// Nil when the store has never had a pool and there is no snapshot: nothing to mirror, and a
     /// fresh home stays without a snapshot until a pack is imported.
+    /// True when the pool has no items (never imported, or an empty pack): the commands then point to the app.
+    func isPoolEmpty() throws(CommandError) -> Bool {
+        (try currentReader()?.index.count ?? 0) == 0
+    }
+
     func currentReader() throws(CommandError) -> SnapshotReader? {
         let recorded = try recordedDigest()
         if let recorded, let index = try? file.readIndex(), index.poolDigest == recorded {

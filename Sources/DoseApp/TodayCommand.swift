@@ -29,6 +29,9 @@ struct TodayCommand {
         for offset in 0..<days {
             let date = start.adding(days: offset)
             guard let item = try snapshot?.dose(on: date, branch: branch) else {
+                guard let snapshot, snapshot.index.count > 0 else {
+                    throw CommandError(tr("no dose for {date}: the pool is empty; {hint}", ["date": date, "hint": EmptyPool.hint]), exitCode: .failure)
+                }
                 let message = branch.map {
                     tr("no dose for {date} for branch {branch}: the pool has no items for it; import a pack with `dose import PACK`",
                        ["date": date, "branch": $0])

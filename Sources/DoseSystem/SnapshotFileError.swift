@@ -9,7 +9,7 @@ public enum SnapshotFileError: Error, CustomStringConvertible, Sendable {
     public var description: String {
         switch self {
         case .missing(let path):
-            return "no snapshot at \(path): run `dose import PACK` or `dose sync` first"
+            return "no snapshot at \(path): the pool is empty; open Daily Dose to import the sample pack or a source, or run `dose import PACK` or `dose sync` first"
         case .file(let error):
             return error.description
         case .invalid(let path, let error):

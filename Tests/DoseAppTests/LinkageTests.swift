@@ -1,4 +1,5 @@
 import Foundation
+import DoseTestSupport
 import Testing
 
 /// The executables link only what their jobs need: no Foundation in either, no SQLite or libcurl in the scheduler.
@@ -110,5 +111,21 @@ import Testing
         let sync = try sandbox.run("dose", ["sync", "http://127.0.0.1:9/pack.json"], extraEnvironment: ["LD_DEBUG": "files"])
         #expect(sync.status == 69, "\(sync.stderr.suffix(400))")
         #expect(sync.stderr.contains("file=libcurl.so.4"), "`dose sync` did not open libcurl")
+    }
+
+    @Test func theAppOpensLibsecretOnlyToLookAKeyUp() throws {
+        let linked = try linkage(Sandbox.binaryDirectory.appendingPathComponent("dose"))
+        #expect(!linked.needed.contains { $0.hasPrefix("libsecret") }, "\(linked.needed)")
+        let sandbox = try Sandbox()
+        let bus = try PrivateKeyring(keyring: false)
+        let bare = ["LD_DEBUG": "files", "DBUS_SESSION_BUS_ADDRESS": bus.address]
+        let version = try sandbox.run("dose", ["--version"], extraEnvironment: bare)
+        #expect(!version.stderr.contains("libsecret"), "`dose --version` loaded libsecret")
+        // A provider with no key file: `learn list` asks the Secret Service, so libsecret is opened then.
+        #expect(try sandbox.dose("config", "set", "provider.url", "http://127.0.0.1:9/v1").status == 0)
+        #expect(try sandbox.dose("config", "set", "provider.model", "m").status == 0)
+        let list = try sandbox.run("dose", ["learn", "list"], extraEnvironment: bare)
+        #expect(list.status == 0, "\(list.stderr.suffix(400))")
+        #expect(list.stderr.contains("file=libsecret-1.so.0"), "`dose learn list` did not open libsecret")
     }
 }

@@ -122,14 +122,21 @@ import Testing
         let sandbox = try Sandbox()
         let run = try sandbox.dose("today", "--date", "2026-01-01")
         #expect(run.status == 1)
-        #expect(run.stderr.contains("the pool has no items; import a pack with `dose import PACK`"), "\(run.stderr)")
+        #expect(run.stderr.contains(
+            "no dose for 2026-01-01: the pool is empty; open Daily Dose to import the sample pack or a source (its welcome page), or run `dose import PACK`"),
+            "\(run.stderr)")
         #expect(!FileManager.default.fileExists(atPath: sandbox.snapshotPath))
         let open = try sandbox.dose("open", "--no-launch")
         #expect(open.status == 1)
-        #expect(open.stderr.contains("no dose today"), "\(open.stderr)")
+        #expect(open.stderr.contains("no dose today: the pool is empty; open Daily Dose to import"), "\(open.stderr)")
         let show = try sandbox.dose("show", "q-weber")
         #expect(show.status == 66)
-        #expect(show.stderr.contains("no dose with id"), "\(show.stderr)")
+        #expect(show.stderr.contains("no dose with id or code \"q-weber\": the pool is empty; open Daily Dose to import"), "\(show.stderr)")
+        // The scheduler's line for it (the journal's, under the user unit) points to the app too.
+        let dryRun = try sandbox.notify("--dry-run")
+        #expect(dryRun.status == 66 && dryRun.stderr.contains("the pool is empty; open Daily Dose to import"), "\(dryRun.stderr)")
+        let calendar = try sandbox.dose("calendar")
+        #expect(calendar.status == 1 && calendar.stderr.contains("the pool is empty; open Daily Dose to import"), "\(calendar.stderr)")
         #expect(!FileManager.default.fileExists(atPath: sandbox.snapshotPath))
     }
 

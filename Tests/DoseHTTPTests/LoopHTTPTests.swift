@@ -10,19 +10,7 @@ import Testing
 @Suite(.serialized) struct LoopHTTPTests {
     /// Runs the default main loop on its own thread for the length of `body`.
     func withLoop(_ body: (LoopHTTP) throws -> Void) rethrows {
-        nonisolated(unsafe) let loop = g_main_loop_new(nil, 0)
-        let finished = DispatchSemaphore(value: 0)
-        let thread = Thread {
-            g_main_loop_run(loop)
-            finished.signal()
-        }
-        thread.start()
-        defer {
-            g_main_loop_quit(loop)
-            finished.wait()
-            g_main_loop_unref(loop)
-        }
-        try body(LoopHTTP())
+        try withDefaultLoop { try body(LoopHTTP()) }
     }
 
     @Test func aRequestAndItsRedirectsRunOnTheLoop() throws {
