@@ -95,7 +95,7 @@ sleep 0.3
 xdotool key Return
 fourth=$(date -d "$today + 3 day" +%F)
 expect "Enter on the fourth row shows that day's dose" atspi wait-card "$(title_on "$fourth")" 10
-expect "with its date" grep -qx "$(date -d "$fourth" +'%A %-d %B %Y')" <(atspi card)
+expect "with its date" grep -qx "$(LC_ALL=C date -d "$fourth" +'%A, %B %-d, %Y')" <(atspi card)
 
 # Back to today for the screenshots.
 atspi click "Back to today"
