@@ -37,8 +37,9 @@ let package = Package(
         .systemLibrary(
             name: "CNotify", path: "Sources/CNotify", pkgConfig: "libnotify",
             providers: [.apt(["libnotify-dev"])]),
+        // libsecret is opened on the first key stored or looked up (see its shim.h), like libcurl: no pkg-config.
         .systemLibrary(
-            name: "CSecret", path: "Sources/CSecret", pkgConfig: "libsecret-1",
+            name: "CSecret", path: "Sources/CSecret",
             providers: [.apt(["libsecret-1-dev"])]),
         // The desktop app's toolkit: linked into `daily-dose` only (never into `dose` or `dose-notify`).
         .systemLibrary(
@@ -70,7 +71,7 @@ let package = Package(
         // The learning queue: durable intent, the AI provider client, the background worker.
         .target(name: "DoseLearning", dependencies: ["DoseCore", "DoseSystem", "DoseStore", "DoseHTTP", "GLibGlue", "CGLib"], swiftSettings: noFoundation),
         // The app's commands.
-        .target(name: "DoseApp", dependencies: ["DoseCore", "DoseSystem", "DoseStore", "DoseHTTP", "DoseLearning", "DoseSignature", "GLibGlue", "CGLib"], swiftSettings: noFoundation),
+        .target(name: "DoseApp", dependencies: ["DoseCore", "DoseSystem", "DoseStore", "DoseHTTP", "DoseLearning", "DoseSignature", "DoseSecret", "GLibGlue", "CGLib"], swiftSettings: noFoundation),
         // The scheduler: GLib main loop, timerfd, libnotify.
         // The shell completions' generator: used by the tests that keep packaging/completions equal to the tables, linked into neither executable.
         .target(name: "DoseCompletions", dependencies: ["DoseSystem"], swiftSettings: noFoundation),

@@ -42,7 +42,7 @@ struct LearnCommand {
         let store = try LearnSetup.store(context)
         let entries = try learnStoreCall { try store.entries() }
         let state = try learnStoreCall { try store.queueState() }
-        let provider = ProviderSnapshot.load(configPath: context.paths.configFile)
+        let provider = ProviderSnapshot.load(configPath: context.paths.configFile, keyring: KeyringLookup.providerKey)
         // The network is asked only when it matters: something pending, for a provider off this machine.
         let needsNetwork = provider.problem == nil && !provider.settings.isLoopback
             && entries.contains { $0.pending != nil && !$0.isComplete }

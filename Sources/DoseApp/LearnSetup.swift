@@ -18,7 +18,7 @@ enum LearnSetup {
         let paths = context.paths
         return LearningWorker(.init(
             databasePath: paths.database, lockPath: paths.dataDirectory + "/learn.lock",
-            loadProvider: { ProviderSnapshot.load(configPath: paths.configFile) },
+            loadProvider: { ProviderSnapshot.load(configPath: paths.configFile, keyring: KeyringLookup.providerKey) },
             client: ChatCompletionsClient(transport: transport, connectTimeout: connect, totalTimeout: total),
             network: network, now: { WallClock.now() }, jitter: { Double.random(in: -1...1) },
             progress: progress))

@@ -1,14 +1,41 @@
 import DoseSystem
 import Glibc
 
-/// Reads the provider's API key: `DOSE_PROVIDER_KEY` when set, else `provider.key-file`, else none.
+/// Reads the provider's API key: `DOSE_PROVIDER_KEY` when set, else `provider.key-file` when set, else the
+/// key stored in the Secret Service for `provider.url` (the app's Preferences put it there), else none.
 ///
+/// Why this order (docs/learning.md): the variable is a one-process override; a key file is a deliberate,
+/// headless setting that must not depend on a keyring being unlocked; the keyring is the desktop default.
 /// The key file must be the user's own and unreadable by group and others, like an SSH key.
 /// The key is never printed or logged: errors name the file, not its content.
 public enum ProviderKey {
     /// The environment variable that overrides the key file.
     public static let environmentVariable = "DOSE_PROVIDER_KEY"
     static let maxBytes = 16 * 1024
+
+    /// Where the key in use came from.
+    public enum Source: String, Sendable, Equatable {
+        case environment, keyFile = "key file", keyring = "Secret Service", none
+    }
+
+    /// Looks a provider URL's key up in the Secret Service: nil when none is stored or no service runs;
+    /// throws when the service failed (a locked keyring that stayed locked). DoseApp supplies it (DoseSecret).
+    public typealias KeyringLookup = @Sendable (_ providerURL: String) throws(LearningError) -> String?
+
+    /// The key in the order above, and where it came from.
+    public static func resolve(
+        settings: ProviderSettings, environment: String?, keyring: KeyringLookup?
+    ) throws(LearningError) -> (key: String?, source: Source) {
+        if let environment, !environment.isEmpty { return (environment, .environment) }
+        if let keyFile = settings.keyFile { return (try load(keyFile: keyFile, environment: nil), .keyFile) }
+        guard let keyring, let url = settings.url, let stored = try keyring(url) else { return (nil, .none) }
+        return (try validated(stored, name: "the key stored in the Secret Service for \(url)"), .keyring)
+    }
+
+    /// A key typed or stored elsewhere (the app's Preferences, the keyring), checked as a key file's line is.
+    public static func validated(_ text: String, name: String) throws(LearningError) -> String {
+        try key(from: ArraySlice(text.utf8), name: name)
+    }
 
     /// The key to send, or nil for a provider that needs none (a local server).
     public static func load(keyFile: String?, environment: String?) throws(LearningError) -> String? {
@@ -48,15 +75,14 @@ public enum ProviderKey {
         guard total <= maxBytes else {
             throw LearningError(.provider, "the key file \(keyFile) (provider.key-file) is too large to hold an API key")
         }
-        return try key(from: bytes[0..<total], keyFile: keyFile)
+        return try key(from: bytes[0..<total], name: "the key file \(keyFile) (provider.key-file)")
     }
 
-    /// The key in a key file's bytes: one line of printable text, whitespace around it (a trailing newline) ignored.
+    /// The key in a key file's (or another source's, `name`) bytes: one line of printable text, whitespace around it (a trailing newline) ignored.
     ///
     /// Anything else is refused, naming the file: a NUL would cut the `Authorization` header short in C,
     /// an ESC or another control character is no part of any API key and would reach the header as it is.
-    static func key(from bytes: ArraySlice<UInt8>, keyFile: String) throws(LearningError) -> String {
-        let name = "the key file \(keyFile) (provider.key-file)"
+    static func key(from bytes: ArraySlice<UInt8>, name: String) throws(LearningError) -> String {
         guard let text = String(validating: bytes, as: UTF8.self) else {
             throw LearningError(.provider, "\(name) is not UTF-8 text")
         }

@@ -7,18 +7,22 @@ public struct ProviderSnapshot: Sendable {
     public var key: String?
     /// Why requests cannot be made (nothing configured, a key file others can read), or nil.
     public var problem: String?
+    /// Where `key` came from (`ProviderKey`'s order).
+    public var keySource: ProviderKey.Source
 
-    public init(settings: ProviderSettings, key: String?, problem: String?) {
+    public init(settings: ProviderSettings, key: String?, problem: String?, keySource: ProviderKey.Source = .none) {
         self.settings = settings
         self.key = key
         self.problem = problem
+        self.keySource = keySource
     }
 
     /// Digest of the settings and key, compared with a pause's.
     public var fingerprint: String { settings.fingerprint(key: key) }
 
-    /// Reads the config file and the key afresh (the daemon calls this before every decision).
-    public static func load(configPath: String) -> ProviderSnapshot {
+    /// Reads the config file and the key afresh (the daemon calls this before every decision); `keyring`
+    /// looks the key up in the Secret Service when neither the environment nor a key file gives one.
+    public static func load(configPath: String, keyring: ProviderKey.KeyringLookup? = nil) -> ProviderSnapshot {
         let settings: ProviderSettings
         switch readSettings(configPath: configPath) {
         case .failure(let problem):
@@ -28,9 +32,9 @@ public struct ProviderSnapshot: Sendable {
         }
         if let missing = settings.missing { return ProviderSnapshot(settings: settings, key: nil, problem: missing) }
         do {
-            let key = try ProviderKey.load(
-                keyFile: settings.keyFile, environment: Environment.value(ProviderKey.environmentVariable))
-            return ProviderSnapshot(settings: settings, key: key, problem: nil)
+            let (key, source) = try ProviderKey.resolve(
+                settings: settings, environment: Environment.value(ProviderKey.environmentVariable), keyring: keyring)
+            return ProviderSnapshot(settings: settings, key: key, problem: nil, keySource: source)
         } catch {
             return ProviderSnapshot(settings: settings, key: nil, problem: error.message)
         }
