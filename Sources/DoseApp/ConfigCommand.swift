@@ -29,58 +29,37 @@ struct ConfigCommand {
         let key = try configKey(try arguments.positional("KEY"))
         let value = try arguments.value("VALUE for \(key.rawValue)")
         try arguments.finish()
-        let stored = try apply(key, value)
-        Console.print("\(key.rawValue) = \(stored)")
-    }
-
-    /// Validates and stores one setting, then ends the planning pass as every config change does; returns
-    /// the value as stored. `dose config set` and the app's Preferences both come through here.
-    func apply(_ key: ConfigKey, _ value: String) throws(CommandError) -> String {
-        let stored: String
-        do { stored = try context.configFile.set(key, to: value) } catch {
-            throw CommandError("\(error)", exitCode: .config)
-        }
-        mirrorAfterChange()
-        if key == .branch { warnIfNoItemCarries(value) }
-        return stored
+        report(try change { () throws(ConfigChange.Failure) in try ConfigChange.set(key, to: value, context: context) })
     }
 
     func unset(_ arguments: inout Arguments) throws(CommandError) {
         let key = try configKey(try arguments.positional("KEY"))
         try arguments.finish()
-        try remove(key)
+        report(try change { () throws(ConfigChange.Failure) in try ConfigChange.unset(key, context: context) })
     }
 
-    /// Removes one setting, then ends the planning pass; `dose config unset` and the app come through here.
+    /// Validates and stores one setting through `ConfigChange`; returns the value as stored (warnings logged).
+    /// The app's `DesktopPool.set` comes through here.
+    func apply(_ key: ConfigKey, _ value: String) throws(CommandError) -> String {
+        let outcome = try change { () throws(ConfigChange.Failure) in try ConfigChange.set(key, to: value, context: context) }
+        for warning in outcome.warnings { Log.warning("dose: \(warning)") }
+        return outcome.stored ?? value
+    }
+
+    /// Removes one setting through `ConfigChange` (the app's `DesktopPool.unset`).
     func remove(_ key: ConfigKey) throws(CommandError) {
-        do { try context.configFile.unset(key) } catch {
-            throw CommandError("\(error)", exitCode: .config)
-        }
-        mirrorAfterChange()
+        let outcome = try change { () throws(ConfigChange.Failure) in try ConfigChange.unset(key, context: context) }
+        for warning in outcome.warnings { Log.warning("dose: \(warning)") }
     }
 
-    /// A config change is a planning pass: it ends in the snapshot mirror.
-    ///
-    /// The setting is already saved; a store that cannot be read must not undo or block it,
-    /// so a failed mirror is a warning here (the scheduler reads the config file itself).
-    private func mirrorAfterChange() {
-        do {
-            try PlanningPass(context: context).run { _ throws(CommandError) in }
-        } catch {
-            Log.warning("dose: the setting is saved, but the snapshot was not refreshed: \(error.message)")
-        }
+    /// Runs the one shared change path; its refusal is a config error (78).
+    private func change(_ body: () throws(ConfigChange.Failure) -> ConfigChange.Outcome) throws(CommandError) -> ConfigChange.Outcome {
+        do { return try body() } catch { throw CommandError(error.description, exitCode: .config) }
     }
 
-    /// A branch no item is tagged with is allowed (a pack may bring it later) but shows only the
-    /// untagged doses: say so, and name the branches the pool has. Silent for an empty pool.
-    private func warnIfNoItemCarries(_ value: String) {
-        guard let code = try? ConfigKey.branch.normalize(value), let branch = BranchCode(exactly: code),
-              let items = try? PoolView.open(context).items() else { return }
-        let census = BranchCensus(items)
-        guard !census.carries(branch) else { return }
-        Log.warning(
-            "dose: no item in the pool is tagged \(branch), so only the \(census.untagged) untagged ones will be shown; "
-                + "the pool's branches: \(census.codes.isEmpty ? "none" : census.codes) (`dose config list --branches`)")
+    private func report(_ outcome: ConfigChange.Outcome) {
+        if let stored = outcome.stored { Console.print("\(outcome.key.rawValue) = \(stored)") }
+        for warning in outcome.warnings { Log.warning("dose: \(warning)") }
     }
 
     func list(_ arguments: inout Arguments) throws(CommandError) {

@@ -184,12 +184,23 @@ struct Sync: Sendable {
     /// The planning pass: imports what was fetched (once its signature verifies, when a key is set),
     /// or keeps the pool; mirrors the snapshot either way. What it did goes to `report` (the daemon
     /// logs it; a command prints it).
+    /// Every outcome is also recorded (`SyncRecord`) for the app to show.
     func apply(_ fetched: Fetched, report: (String) -> Void = { Console.print($0) }) throws(CommandError) {
+        do {
+            try applyPass(fetched, report: report).save(context.paths)
+        } catch {
+            SyncRecord(at: WallClock.now(), outcome: .failed, source: source.description, message: error.message).save(context.paths)
+            throw error
+        }
+    }
+
+    private func applyPass(_ fetched: Fetched, report: (String) -> Void) throws(CommandError) -> SyncRecord {
         try PlanningPass(context: context).run { store throws(CommandError) in
             let fetch = try fetched.get()
             guard case .fetched(let body, let validators) = fetch.outcome else {
-                report("\(source): unchanged since the last sync.")
-                return
+                let line = "\(source): unchanged since the last sync."
+                report(line)
+                return SyncRecord(at: WallClock.now(), outcome: .unchanged, source: source.description, message: line)
             }
             if let publicKey {
                 guard let signature = fetch.signature else {
@@ -213,8 +224,10 @@ struct Sync: Sendable {
             } catch {
                 throw storeFailure("could not store the pool", error)
             }
-            report("Synced \(poolSummary(items)) from \(source).")
+            let line = "Synced \(poolSummary(items)) from \(source)."
+            report(line)
             if let publicKey, let signature { report(PackSignature.verifiedLine(signature.parsed, by: publicKey)) }
+            return SyncRecord(at: WallClock.now(), outcome: .synced, source: source.description, message: line, counts: items)
         }
     }
 

@@ -1,0 +1,100 @@
+import DoseCore
+import DoseSystem
+
+/// The one way a setting changes, for `dose config set|unset` and the app's Preferences alike: the value is
+/// checked and stored canonical (`ConfigKey.normalize`, atomically), then the change ends in the snapshot
+/// mirror like every planning pass.
+///
+/// Usage (blocking: the app calls it through DoseDesktop's `SettingsService`, off the GLib thread):
+///
+///     let outcome = try ConfigChange.set(.notifyTime, to: "7:30", paths: .fromEnvironment())
+///     outcome.stored      // "07:30"
+///     outcome.warnings    // e.g. a branch no item carries, or a snapshot that could not be refreshed
+public enum ConfigChange {
+    /// What a change came to: the value as stored (nil after an unset) and what the user should know.
+    public struct Outcome: Sendable, Equatable {
+        public var key: ConfigKey
+        public var stored: String?
+        /// Things worth saying that did not stop the change (already phrased for a person).
+        public var warnings: [String]
+    }
+
+    /// A change refused, naming the key and the value given.
+    public struct Failure: Error, Sendable, Equatable, CustomStringConvertible {
+        public enum Kind: Sendable, Equatable {
+            /// The value is not acceptable for the key: nothing was written.
+            case invalid
+            /// The config file could not be read or written.
+            case file
+        }
+
+        public var kind: Kind
+        public var key: ConfigKey
+        /// The value as given (nil for an unset).
+        public var value: String?
+        /// Why, phrased for a person.
+        public var reason: String
+
+        public var description: String {
+            kind == .invalid ? "config key \(key.rawValue): \(reason)" : reason
+        }
+    }
+
+    /// Checks and stores `value` for `key`, then mirrors the snapshot.
+    public static func set(_ key: ConfigKey, to value: String, paths: DosePaths) throws(Failure) -> Outcome {
+        try set(key, to: value, context: .live(paths: paths))
+    }
+
+    /// Removes `key` (back to its default), then mirrors the snapshot.
+    public static func unset(_ key: ConfigKey, paths: DosePaths) throws(Failure) -> Outcome {
+        try unset(key, context: .live(paths: paths))
+    }
+
+    static func set(_ key: ConfigKey, to value: String, context: AppContext) throws(Failure) -> Outcome {
+        let stored: String
+        do { stored = try context.configFile.set(key, to: value) } catch {
+            if case .invalid(let problem) = error { throw Failure(kind: .invalid, key: key, value: value, reason: problem.message) }
+            throw Failure(kind: .file, key: key, value: value, reason: error.description)
+        }
+        var warnings = mirror(context)
+        if key == .branch, let warning = branchWarning(stored, context) { warnings.append(warning) }
+        return Outcome(key: key, stored: stored, warnings: warnings)
+    }
+
+    static func unset(_ key: ConfigKey, context: AppContext) throws(Failure) -> Outcome {
+        do { try context.configFile.unset(key) } catch {
+            throw Failure(kind: .file, key: key, value: nil, reason: error.description)
+        }
+        return Outcome(key: key, stored: nil, warnings: mirror(context))
+    }
+
+    /// A config change is a planning pass: it ends in the snapshot mirror.
+    ///
+    /// The setting is already saved; a store that cannot be read must not undo or block it,
+    /// so a failed mirror is a warning (the scheduler reads the config file itself).
+    private static func mirror(_ context: AppContext) -> [String] {
+        do {
+            try PlanningPass(context: context).run { _ throws(CommandError) in }
+            return []
+        } catch {
+            return ["the setting is saved, but the snapshot was not refreshed: \(error.message)"]
+        }
+    }
+
+    /// A branch no item is tagged with is allowed (a pack may bring it later) but shows only the
+    /// untagged doses: say so, and name the branches the pool has. Silent for an empty pool.
+    private static func branchWarning(_ code: String, _ context: AppContext) -> String? {
+        guard let branch = BranchCode(exactly: code), let items = try? PoolView.open(context).items() else { return nil }
+        let census = BranchCensus(items)
+        guard !census.carries(branch) else { return nil }
+        return "no item in the pool is tagged \(branch), so only the \(census.untagged) untagged ones will be shown; "
+            + "the pool's branches: \(census.codes.isEmpty ? "none" : census.codes) (`dose config list --branches`)"
+    }
+}
+
+extension AppContext {
+    /// A live context for the given paths (the app's, or a test's).
+    static func live(paths: DosePaths) -> AppContext {
+        AppContext(paths: paths, now: WallClock.now(), zone: SystemZone.current())
+    }
+}
