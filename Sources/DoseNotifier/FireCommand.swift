@@ -1,6 +1,7 @@
 import DoseCore
 import DoseSystem
 import GLibGlue
+import Glibc
 
 /// `dose-notify fire [--id ID]`: shows a notification now and stays to handle its click until it closes.
 struct FireCommand {
@@ -17,6 +18,9 @@ struct FireCommand {
             let shown = try deliverer.deliver(day: today, itemID: id)
             // Today's id would spoil the dose (ids are authored words): the day, unless the id was given.
             Console.print(id == nil ? "Shown: the dose of \(today)" : "Shown: \(shown)")
+            // Out now, not at exit: the app's "Send a test notification" reads this line from a pipe while fire
+            // stays for the click.
+            fflush(nil)
         } catch {
             switch error {
             case .serverUnavailable: throw CommandError(error.description, exitCode: .unavailable)
