@@ -133,7 +133,7 @@ enum Adwaita {
 
     /// Calls `handler` when light and dark switch.
     static func onDarkChanged(_ handler: @escaping () -> Void) {
-        onSignal(UnsafeMutableRawPointer(adw_style_manager_get_default()), "notify::dark", handler)
+        onNotify(UnsafeMutableRawPointer(adw_style_manager_get_default()), "dark", handler)
     }
 
     /// Forces a colour scheme (the screenshots' dark window); `nil` follows the desktop.
@@ -196,7 +196,7 @@ extension Adwaita {
         adw_combo_row_set_model(dd_adw_combo_row(row.pointer), dd_g_list_model(UnsafeMutableRawPointer(model)))
         g_object_unref(UnsafeMutableRawPointer(model))
         adw_combo_row_set_selected(dd_adw_combo_row(row.pointer), guint(max(0, selected)))
-        onSignal(row.pointer, "notify::selected") {
+        onNotify(row.pointer, "selected") {
             select(Int(adw_combo_row_get_selected(dd_adw_combo_row(row.pointer))))
         }
         return row

@@ -26,7 +26,17 @@ private let voidTrampoline: VoidSignal = { _, data in CallbackBox<() -> Void>.fr
 
 /// Connects a signal whose handler takes only the instance, such as `clicked`, `map` or `activate`.
 func onSignal(_ instance: gpointer, _ name: String, _ handler: @escaping () -> Void) {
+    precondition(!name.hasPrefix("notify"), "notify passes a GParamSpec: use onNotify")
     connectSignal(instance, name, unsafeBitCast(voidTrampoline, to: GCallback.self), CallbackBox(handler))
+}
+
+/// `void (*)(GObject *, GParamSpec *, gpointer)`: a property's `notify::NAME`.
+private typealias NotifySignal = @convention(c) (gpointer?, gpointer?, gpointer?) -> Void
+private let notifyTrampoline: NotifySignal = { _, _, data in CallbackBox<() -> Void>.from(data)?.value() }
+
+/// Calls `handler` when `property` of `instance` changes.
+func onNotify(_ instance: gpointer, _ property: String, _ handler: @escaping () -> Void) {
+    connectSignal(instance, "notify::" + property, unsafeBitCast(notifyTrampoline, to: GCallback.self), CallbackBox(handler))
 }
 
 enum Gtk {

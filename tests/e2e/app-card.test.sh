@@ -1,10 +1,14 @@
 #!/usr/bin/env bash
 # The app's window read through AT-SPI: today's card (kind, date, title in native labels; the page's text as the
 # web view's description), Reveal from the keyboard, the next and previous day as `dose today --date` picks them (buttons and
-# Alt+Left/Right), Upcoming; screenshots light, dark and 360 px wide for artifacts/screenshots/.
+# Alt+Left/Right), Upcoming; the page following a switch to the dark style; screenshots light, dark and 360 px wide for artifacts/screenshots/.
 needs_app_bus=1
 source "$(dirname "$0")/lib.sh"
+# The desktop's settings in a key file of this home, so the test can change the colour scheme.
+export GSETTINGS_BACKEND=keyfile
 app_up
+dbus-update-activation-environment GSETTINGS_BACKEND
+gsettings set org.gnome.desktop.interface color-scheme default
 dose import "$DOSE_ROOT/content/sample-pack.json" >/dev/null
 
 json_field() { /usr/bin/python3 -c 'import json,sys; print(json.loads(sys.stdin.read()).get(sys.argv[1]) or "")' "$1"; }
@@ -109,12 +113,16 @@ app_screenshot "$DOSE_ROOT/artifacts/screenshots/narrow.png"
 xdotool key ctrl+w
 expect "closing the window ends the process" wait_for 10 bash -c "! kill -0 $app_pid 2>/dev/null"
 
-# Dark: libadwaita's style, and the page follows it.
-ADW_DEBUG_COLOR_SCHEME=prefer-dark app_start
+# Dark: the desktop's preference changes while the window is open (GSettings' color-scheme, which
+# libadwaita reads without a portal); the style and the page follow it.
+app_start
 expect "today's title again" atspi wait-card "$title" 10
-sleep 0.5
+gsettings set org.gnome.desktop.interface color-scheme prefer-dark
+sleep 2
 app_screenshot "$DOSE_ROOT/artifacts/screenshots/dark.png"
 dark=$(convert "$DOSE_ROOT/artifacts/screenshots/dark.png" -crop 1x1+400+450 -format '%[fx:int(255*luminance)]' info:)
+header=$(convert "$DOSE_ROOT/artifacts/screenshots/dark.png" -crop 1x1+400+30 -format '%[fx:int(255*luminance)]' info:)
+expect "the header is dark too ($header)" test "$header" -lt 120
 log "page luminance light $light, dark $dark"
 expect "the page is light in the light style" test "$light" -gt 200
 expect "the page is dark in the dark style" test "$dark" -lt 60
