@@ -27,12 +27,15 @@ final class PreferencesWindow: @unchecked Sendable {
     private var syncSpinner: Widget?
     private var syncButton: Widget?
     private var providerGroup: Widget?
+    private var firstRow: Widget?
 
     /// Opens the preferences over `parent`; Escape closes them. `changed` redraws the card after a change.
     @discardableResult
     static func present(over parent: Widget?, changed: @escaping () -> Void) -> PreferencesWindow {
         let preferences = PreferencesWindow(over: parent, changed: changed)
         Gtk.present(preferences.window)
+        // The first row takes the keyboard (an entry row offers Apply only while its text has the focus).
+        if let first = preferences.firstRow { Gtk.grabFocus(first) }
         return preferences
     }
 
@@ -54,8 +57,7 @@ final class PreferencesWindow: @unchecked Sendable {
             title: "Your daily dose",
             description: "The morning notification comes at this local time; the branch picks which doses you see.",
             rows: [notifyTimeRow(pool), branchRow(pool)])
-        let morningGroup = Adwaita.preferencesGroup(
-            title: "Morning notification", description: FirstRun.clickHint, rows: morningRows())
+        let morningGroup = Adwaita.preferencesGroup(title: "Notifications", description: FirstRun.clickHint, rows: morningRows())
         Adwaita.addPage(window, title: "General", icon: "preferences-system-symbolic", groups: [general, morningGroup])
 
         let content = Adwaita.preferencesGroup(
@@ -73,9 +75,11 @@ final class PreferencesWindow: @unchecked Sendable {
     // MARK: General
 
     private func notifyTimeRow(_ pool: DesktopPool) -> Widget {
-        Adwaita.entryRow(title: "Notify time (HH:MM)", text: pool.value(.notifyTime) ?? "") { [unowned self] row, text in
+        let row = Adwaita.entryRow(title: "Notify time (HH:MM)", text: pool.value(.notifyTime) ?? "") { [unowned self] row, text in
             self.apply(SettingEdit(.notifyTime, text: text), row: row)
         }
+        firstRow = row
+        return row
     }
 
     private func branchRow(_ pool: DesktopPool) -> Widget {
@@ -95,7 +99,6 @@ final class PreferencesWindow: @unchecked Sendable {
             guard !self.settingSwitch else { return }
             self.morning.setEnabled(on) { [self] result in self.showMorning(result, asked: on) }
         }
-        Gtk.setAccessibleLabel(toggle, "Morning notification")
         let row = Adwaita.actionRow(title: "Morning notification", subtitle: "Reading its state…", suffixes: [toggle], activates: toggle)
         morningSwitch = toggle
         morningRow = row
@@ -103,7 +106,6 @@ final class PreferencesWindow: @unchecked Sendable {
 
         let send = Gtk.button("Send") {}
         Gtk.setVerticalCenter(send)
-        Gtk.setAccessibleLabel(send, "Send a test notification")
         onSignal(send.pointer, "clicked") { [unowned self] in
             Gtk.setSensitive(send, false)
             self.morning.sendTest { [self] result in
@@ -116,7 +118,7 @@ final class PreferencesWindow: @unchecked Sendable {
         }
         let test = Adwaita.actionRow(
             title: "Send a test notification", subtitle: "Shows today's dose now, as the morning will",
-            suffixes: [send], activates: send)
+            suffixes: [send])
         return [row, test]
     }
 
@@ -147,8 +149,8 @@ final class PreferencesWindow: @unchecked Sendable {
         let button = Gtk.button("Sync now") {}
         Gtk.setVerticalCenter(button)
         let row = Adwaita.actionRow(
-            title: "Sync now", subtitle: PreferencesText.lastSync(sync.lastResult(), now: WallClock.now(), zone: SystemZone.current()),
-            suffixes: [spinner, button], activates: button)
+            title: "Last sync", subtitle: PreferencesText.lastSync(sync.lastResult(), now: WallClock.now(), zone: SystemZone.current()),
+            suffixes: [spinner, button])
         (syncRow, syncSpinner, syncButton) = (row, spinner, button)
         onSignal(button.pointer, "clicked") { [unowned self] in self.syncNow() }
         return [source, row]

@@ -122,7 +122,6 @@ final class WelcomePage: @unchecked Sendable {
         branchChoices = choices.choices
         let branch = Adwaita.comboRow(title: "Branch", choices: choices.choices.map(\.label), selected: choices.selected) { _ in }
         let toggle = Gtk.toggle(active: true) { _ in }
-        Gtk.setAccessibleLabel(toggle, "Morning notification")
         let notify = Adwaita.actionRow(
             title: "Morning notification", subtitle: "Turned on when you continue", suffixes: [toggle], activates: toggle)
         for row in [time, branch, notify] { Adwaita.addRow(chooseGroup, row) }
