@@ -31,7 +31,7 @@ struct OpenCommand {
             // Today's dose as the scheduler reads it (`dose today` does the same).
             let branch = try context.loadConfig().branch
             guard let today = try mirror.currentReader()?.dose(on: context.today, branch: branch) else {
-                throw CommandError("no dose today: import a pack with `dose import PACK`", exitCode: .failure)
+                throw CommandError("no dose today: \(PoolView.emptyPoolHint)", exitCode: .failure)
             }
             item = today
         }

@@ -6,11 +6,16 @@ import DoseSystem
 struct PoolView {
     let reader: SnapshotReader
 
+    /// What every empty-pool message ends with: the command, and the app's first-run page (which imports the
+    /// bundled sample pack in one click) where the app is installed.
+    static let emptyPoolHint =
+        "import a pack with `dose import PACK`, or open Daily Dose (daily-dose), whose first page imports the sample pack"
+
     /// The current snapshot; an empty pool (never imported) is exit 1 with a hint.
     static func open(_ context: AppContext) throws(CommandError) -> PoolView {
         guard let reader = try SnapshotMirror(context: context, store: try openStore(context.paths)).currentReader(),
               reader.index.count > 0 else {
-            throw CommandError("the pool has no items; import a pack with `dose import PACK`", exitCode: .failure)
+            throw CommandError("the pool has no items; \(Self.emptyPoolHint)", exitCode: .failure)
         }
         return PoolView(reader: reader)
     }

@@ -31,7 +31,7 @@ struct TodayCommand {
             guard let item = try snapshot?.dose(on: date, branch: branch) else {
                 let whom = branch.map { " for branch \($0)" } ?? ""
                 throw CommandError(
-                    "no dose for \(date)\(whom): the pool has no items\(whom.isEmpty ? "" : " for it"); import a pack with `dose import PACK`",
+                    "no dose for \(date)\(whom): the pool has no items\(whom.isEmpty ? "" : " for it"); \(PoolView.emptyPoolHint)",
                     exitCode: .failure)
             }
             if json || reveal || !DosePrinter.hasSpoiler(item) {

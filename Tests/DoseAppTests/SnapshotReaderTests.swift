@@ -122,7 +122,7 @@ import Testing
         let sandbox = try Sandbox()
         let run = try sandbox.dose("today", "--date", "2026-01-01")
         #expect(run.status == 1)
-        #expect(run.stderr.contains("the pool has no items; import a pack with `dose import PACK`"), "\(run.stderr)")
+        #expect(run.stderr.contains("the pool has no items; import a pack with `dose import PACK`, or open Daily Dose (daily-dose), whose first page imports the sample pack"), "\(run.stderr)")
         #expect(!FileManager.default.fileExists(atPath: sandbox.snapshotPath))
         let open = try sandbox.dose("open", "--no-launch")
         #expect(open.status == 1)
