@@ -108,7 +108,8 @@ final class DoseWindow {
         guard let count = try? PoolInfo.itemCount(paths: Self.pool().paths), FirstRun.showsWelcome(itemCount: count) else { return }
         let page = WelcomePage(paths: Self.pool().paths) { [unowned self] in
             guard let welcome = self.welcome else { return }
-            Gtk.setVisible(welcome.widget, false)
+            // Its widgets go with it: none of their handlers may outlive the page they call.
+            Gtk.remove(root, welcome.widget)
             Gtk.setVisible(content, true)
             self.welcome = nil
             self.showToday()

@@ -98,6 +98,11 @@ enum Gtk {
         gtk_box_append(dd_gtk_box(box.pointer), child.raw)
     }
 
+    /// Takes `child` out of `box` (GTK then destroys it, unless another reference holds it).
+    static func remove(_ box: Widget, _ child: Widget) {
+        gtk_box_remove(dd_gtk_box(box.pointer), child.raw)
+    }
+
     static func scrolled(_ child: Widget) -> Widget {
         let widget = Widget(gtk_scrolled_window_new())
         let window = dd_gtk_scrolled_window(widget.pointer)

@@ -29,6 +29,7 @@ expect "the stand-in systemd user manager is on the bus" wait_for 10 bash -c \
 bg_pids+=($!)
 expect "the scheduler plans the default time" wait_for 20 grep -q "next notification .*T08:00" "$art/scheduler.log"
 
+dunst_up
 app_start
 window=$(xdotool search --name "^Daily Dose$" | head -1)
 xdotool mousemove --window "$window" 300 300
@@ -51,6 +52,11 @@ atspi click "Morning notification" "check box"
 expect "enabling asks systemd to enable the unit" wait_for 10 grep -q '"EnableUnitFiles", "args": \[\["dose-notify.service"\]' "$work/systemd.log"
 expect "and to start it" wait_for 10 grep -q '"StartUnit", "args": \["dose-notify.service"' "$work/systemd.log"
 expect "the row says it is on" atspi wait "On, through the systemd user unit" 10
+
+# Send a test notification: the scheduler's own fire, shown by the server, its line in a toast.
+atspi click "Send"
+expect "the test notification reaches the server" wait_for 30 notified_at_least 1
+expect "the window says it was shown" wait_for 15 bash -c "/usr/bin/python3 '$DOSE_ROOT/tests/support/atspi_driver.py' dump | grep -q '^label	Shown: '"
 
 # Sync now from the configured source (the sample pack as a file): progress ends in the recorded result.
 expect "no sync has run yet" atspi wait "No sync yet" 5

@@ -75,13 +75,13 @@ def find_actionable(name, role=None):
     """The first node named NAME (and of ROLE, when given) that has an action (a row's switch is named by the
     row's title too); else `find`'s answer."""
     for node in nodes():
-        if node.name != name or (role is not None and node.getRoleName() != role):
-            continue
         try:
+            if node.name != name or (role is not None and node.getRoleName() != role):
+                continue
             if node.queryAction().nActions > 0:
                 return node
-        except NotImplementedError:
-            continue
+        except Exception:
+            continue  # no Action interface, or gone while walking (a toast that timed out)
     return find(name)
 
 
