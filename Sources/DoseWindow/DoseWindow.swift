@@ -118,6 +118,7 @@ final class DoseWindow {
         Gtk.setVisible(content, false)
         Gtk.append(root, page.widget)
         Gtk.setExpand(page.widget, vertical: true)
+        page.focusFirst()
     }
 
     /// Whether the first-run page is on show (the card's page is not loaded for the ready protocol then).

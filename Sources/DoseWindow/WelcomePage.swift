@@ -64,6 +64,11 @@ final class WelcomePage: @unchecked Sendable {
         onSignal(doneButton.pointer, "clicked") { [unowned self] in self.done() }
     }
 
+    /// Gives the keyboard to the first step's button (Enter imports), or to the URL row without a sample pack.
+    func focusFirst() {
+        if let first = importButtons.first { Gtk.grabFocus(first) }
+    }
+
     // MARK: Step 1: import
 
     private func buildImportStep() {
@@ -155,6 +160,8 @@ final class WelcomePage: @unchecked Sendable {
                 Gtk.spin(self.spinner, false)
                 Gtk.setSensitive(self.doneButton, true)
                 Gtk.setText(self.message, failure)
+                // A refused time takes the keyboard back, to be corrected at once.
+                if case .setting = step, let time = self.timeRow { Gtk.grabFocus(time) } else { Gtk.grabFocus(self.doneButton) }
             } else {
                 self.run(steps.dropFirst())
             }

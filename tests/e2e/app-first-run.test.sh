@@ -23,8 +23,12 @@ atspi dump >"$art/tree-welcome.txt"
 expect "the card is not on show" bash -c "! /usr/bin/python3 '$DOSE_ROOT/tests/support/atspi_driver.py' card"
 app_screenshot "$art/welcome.png"
 
-atspi click "Import the sample pack"
-expect "one click imports the sample pack" atspi wait "315 doses imported" 60
+# Keyboard only: the import button has the focus, Enter presses it.
+window=$(xdotool search --name "^Daily Dose$" | head -1)
+xdotool mousemove --window "$window" 5 5  # no window manager: the keyboard follows the pointer
+expect "the import button has the keyboard" wait_for 5 bash -c "/usr/bin/python3 '$DOSE_ROOT/tests/support/atspi_driver.py' focused | grep -qx 'push button	Import the sample pack'"
+xdotool key Return
+expect "Enter (one press) imports the sample pack" atspi wait "315 doses imported" 60
 count=$(/usr/bin/python3 -c 'import json, sys; print(json.load(open(sys.argv[1]))["count"])' "$XDG_STATE_HOME/daily-dose/snapshot.json")
 expect "the pool has 315 items" test "$count" = 315
 atspi dump >"$art/tree-choices.txt"
@@ -32,8 +36,20 @@ expect "the branch row offers the pool's codes" grep -q "No branch (every dose)"
 expect "the page says what the Open button does" grep -q "Its Open button opens the dose here (with dunst's stock settings, a middle click" "$art/tree-choices.txt"
 app_screenshot "$art/welcome-choices.png"
 
-atspi set-text "Notify time (HH:MM)" "7:30"
+# A time the config refuses is shown in dose config set's words, nothing is stored, and the page stays.
+atspi set-text "Notify time (HH:MM)" "25:99"
 atspi click "Show today's dose"
+refused_shown() { /usr/bin/python3 "$DOSE_ROOT/tests/support/atspi_driver.py" dump | grep -q '^label	config key notify-time: "25:99"'; }
+expect "the refusal names the key and the value" wait_for 10 refused_shown
+expect "nothing reached the config file" bash -c "! grep -qs notify-time '$config'"
+expect "the morning notification was not touched" bash -c "! grep -qs EnableUnitFiles '$work/systemd.log'"
+atspi dump | grep "^label	config key" >"$art/refusal.txt" || true
+# Keyboard only: the refused row has the keyboard back; its text replaced, Enter moves on to Done, Enter presses it.
+xdotool key ctrl+a
+xdotool type --delay 30 "7:30"
+xdotool key Return
+expect "Enter in the time row moves to the Done button" wait_for 5 bash -c "/usr/bin/python3 '$DOSE_ROOT/tests/support/atspi_driver.py' focused | grep -qx \"push button	Show today's dose\""
+xdotool key Return
 expect "the notify time is stored through dose config set's path" wait_for 10 grep -qs "^notify-time=07:30" "$config"
 expect "the morning notification is turned on" wait_for 10 grep -q '"EnableUnitFiles", "args": \[\["dose-notify.service"\]' "$work/systemd.log"
 title=$(dose today --json | /usr/bin/python3 -c 'import json, sys; print(json.loads(sys.stdin.readline())["title"])')
