@@ -69,4 +69,5 @@ log "ok: the result shows, in local time"
 expect "the pool is the synced one" test "$(/usr/bin/python3 -c 'import json, sys; print(json.load(open(sys.argv[1]))["count"])' "$XDG_STATE_HOME/daily-dose/snapshot.json")" = 315
 expect "the result is recorded for the next start" grep -Eq '"outcome": ?"synced"' "$XDG_STATE_HOME/daily-dose/last-sync.json"
 atspi dump >"$art/tree-after.txt"
+import -window "$(xdotool search --name "^Preferences$" | head -1)" "$art/preferences-content.png"
 log "PASS"
