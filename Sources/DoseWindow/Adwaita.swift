@@ -178,7 +178,10 @@ extension Adwaita {
 
     /// An entry row with an Apply button; `apply` gets the text on Apply or Enter.
     static func entryRow(title: String, text: String, apply: @escaping (Widget, String) -> Void) -> Widget {
-        let row = Widget(object: adw_entry_row_new())
+        entryRow(Widget(object: adw_entry_row_new()), title: title, text: text, apply: apply)
+    }
+
+    private static func entryRow(_ row: Widget, title: String, text: String, apply: @escaping (Widget, String) -> Void) -> Widget {
         adw_preferences_row_set_title(dd_adw_preferences_row(row.pointer), title)
         Gtk.setEditableText(row, text)
         adw_entry_row_set_show_apply_button(dd_adw_entry_row(row.pointer), 1)
@@ -203,7 +206,66 @@ extension Adwaita {
     }
 
     /// A short message at the bottom of a preferences window.
+    /// A toast's title is Pango markup in libadwaita 1.2: the text (a server's message may hold `<` or `&`) is escaped.
     static func toast(_ window: Widget, _ text: String) {
-        adw_preferences_window_add_toast(dd_adw_preferences_window(window.pointer), adw_toast_new(text))
+        let escaped = takeGString(g_markup_escape_text(text, -1)) ?? ""
+        adw_preferences_window_add_toast(dd_adw_preferences_window(window.pointer), adw_toast_new(escaped))
+    }
+}
+
+extension Adwaita {
+    // MARK: Rows and pages for Preferences and the first-run page
+
+    /// A password entry row (its text hidden, a peek button) with Apply; `apply` gets the text on Apply or Enter.
+    static func passwordEntryRow(title: String, apply: @escaping (Widget, String) -> Void) -> Widget {
+        entryRow(Widget(object: adw_password_entry_row_new()), title: title, text: "", apply: apply)
+    }
+
+    /// A row with a title, a subtitle and widgets at its end; `activates` is what Enter on the row presses.
+    static func actionRow(title: String, subtitle: String = "", suffixes: [Widget] = [], activates: Widget? = nil) -> Widget {
+        let row = Widget(object: adw_action_row_new())
+        adw_preferences_row_set_title(dd_adw_preferences_row(row.pointer), title)
+        setSubtitle(row, subtitle)
+        for suffix in suffixes { adw_action_row_add_suffix(dd_adw_action_row(row.pointer), suffix.raw) }
+        if let activates { adw_action_row_set_activatable_widget(dd_adw_action_row(row.pointer), activates.raw) }
+        return row
+    }
+
+    /// Puts a row's subtitle (plain text: outside text is never markup here).
+    static func setSubtitle(_ row: Widget, _ text: String) {
+        adw_preferences_row_set_use_markup(dd_adw_preferences_row(row.pointer), 0)
+        adw_action_row_set_subtitle(dd_adw_action_row(row.pointer), text)
+    }
+
+    static func addRow(_ group: Widget, _ row: Widget) {
+        adw_preferences_group_add(dd_adw_preferences_group(group.pointer), row.raw)
+    }
+
+    static func setGroupDescription(_ group: Widget, _ text: String) {
+        adw_preferences_group_set_description(dd_adw_preferences_group(group.pointer), text)
+    }
+
+    /// A status page (icon, title, description, and a child below), the first-run page's frame.
+    static func statusPage(title: String, description: String, icon: String, child: Widget) -> Widget {
+        let widget = Widget(object: adw_status_page_new())
+        let page = dd_adw_status_page(widget.pointer)
+        adw_status_page_set_title(page, title)
+        adw_status_page_set_description(page, description)
+        adw_status_page_set_icon_name(page, icon)
+        adw_status_page_set_child(page, child.raw)
+        return widget
+    }
+
+    static func setStatusTitle(_ statusPage: Widget, _ title: String) {
+        adw_status_page_set_title(dd_adw_status_page(statusPage.pointer), title)
+    }
+
+    static func setStatusDescription(_ statusPage: Widget, _ text: String) {
+        adw_status_page_set_description(dd_adw_status_page(statusPage.pointer), text)
+    }
+
+    /// The selected index of a combo row.
+    static func selected(_ comboRow: Widget) -> Int {
+        Int(adw_combo_row_get_selected(dd_adw_combo_row(comboRow.pointer)))
     }
 }

@@ -17,6 +17,8 @@ final class DoseWindow {
     private let upcomingList: Widget
     private var upcoming: [UpcomingRow] = []
     private var assets: DosePage.Assets?
+    /// The first-run page while the pool is empty.
+    private var welcome: WelcomePage?
     /// Called once the page on show has finished loading (the ready protocol waits for the first).
     var onPageLoaded: () -> Void = {}
 
@@ -81,7 +83,9 @@ final class DoseWindow {
         Gtk.append(content, header)
         Gtk.append(content, pages)
         Gtk.append(content, switchers.bar)
-        Adwaita.setContent(widget, content)
+        let root = Gtk.box(vertical: true)
+        Gtk.append(root, content)
+        Adwaita.setContent(widget, root)
 
         onSignal(revealButton.pointer, "clicked") { [unowned self] in
             self.browser.reveal()
@@ -96,7 +100,29 @@ final class DoseWindow {
         }
         Adwaita.onDarkChanged { [unowned self] in self.drawPage() }
         draw()
+        welcomeIfEmpty(root: root, content: content)
     }
+
+    /// An empty pool (the first run) shows the welcome page in place of the card until it has imported a pack.
+    private func welcomeIfEmpty(root: Widget, content: Widget) {
+        guard let count = try? PoolInfo.itemCount(paths: Self.pool().paths), FirstRun.showsWelcome(itemCount: count) else { return }
+        let page = WelcomePage(paths: Self.pool().paths) { [unowned self] in
+            guard let welcome = self.welcome else { return }
+            // Its widgets go with it: none of their handlers may outlive the page they call.
+            Gtk.remove(root, welcome.widget)
+            Gtk.setVisible(content, true)
+            self.welcome = nil
+            self.showToday()
+        }
+        welcome = page
+        Gtk.setVisible(content, false)
+        Gtk.append(root, page.widget)
+        Gtk.setExpand(page.widget, vertical: true)
+        page.focusFirst()
+    }
+
+    /// Whether the first-run page is on show (the card's page is not loaded for the ready protocol then).
+    var showsWelcome: Bool { welcome != nil }
 
     /// The pool at this moment: the clock and zone are read here, at the window's edge, for each move.
     static func pool() -> DesktopPool {

@@ -5,7 +5,10 @@ import CGtk
 import GLibGlue
 
 /// A GTK widget the window holds; GTK owns it once it has a parent (or a window of its own).
-struct Widget {
+///
+/// Sendable only so a service's answer, which `postToLoop` runs on the GLib thread, can name the row it
+/// updates: every widget is made and touched on that one thread.
+struct Widget: @unchecked Sendable {
     let raw: UnsafeMutablePointer<GtkWidget>
 
     init(_ raw: UnsafeMutablePointer<GtkWidget>) {
@@ -93,6 +96,11 @@ enum Gtk {
 
     static func append(_ box: Widget, _ child: Widget) {
         gtk_box_append(dd_gtk_box(box.pointer), child.raw)
+    }
+
+    /// Takes `child` out of `box` (GTK then destroys it, unless another reference holds it).
+    static func remove(_ box: Widget, _ child: Widget) {
+        gtk_box_remove(dd_gtk_box(box.pointer), child.raw)
     }
 
     static func scrolled(_ child: Widget) -> Widget {
@@ -273,5 +281,43 @@ extension Gtk {
         // Before the focused widget: an entry row with focus would otherwise keep Escape to itself.
         gtk_event_controller_set_propagation_phase(controller, GTK_PHASE_CAPTURE)
         gtk_widget_add_controller(window.raw, controller)
+    }
+}
+
+extension Gtk {
+    // MARK: Switches and spinners
+
+    /// A switch (GtkSwitch): `toggled` gets its new state whenever it changes, by the user or by `setActive`.
+    static func toggle(active: Bool, toggled: @escaping (Bool) -> Void) -> Widget {
+        let widget = Widget(gtk_switch_new())
+        gtk_switch_set_active(dd_gtk_switch(widget.pointer), active ? 1 : 0)
+        gtk_widget_set_valign(widget.raw, GTK_ALIGN_CENTER)
+        onNotify(widget.pointer, "active") { toggled(gtk_switch_get_active(dd_gtk_switch(widget.pointer)) != 0) }
+        return widget
+    }
+
+    static func isActive(_ toggle: Widget) -> Bool {
+        gtk_switch_get_active(dd_gtk_switch(toggle.pointer)) != 0
+    }
+
+    static func setActive(_ toggle: Widget, _ active: Bool) {
+        gtk_switch_set_active(dd_gtk_switch(toggle.pointer), active ? 1 : 0)
+    }
+
+    /// A spinner, hidden until `spin(_, true)`.
+    static func spinner() -> Widget {
+        let widget = Widget(gtk_spinner_new())
+        gtk_widget_set_visible(widget.raw, 0)
+        return widget
+    }
+
+    static func spin(_ spinner: Widget, _ spinning: Bool) {
+        gtk_spinner_set_spinning(dd_gtk_spinner(spinner.pointer), spinning ? 1 : 0)
+        gtk_widget_set_visible(spinner.raw, spinning ? 1 : 0)
+    }
+
+    /// Centres a row's suffix (a button, a switch) vertically.
+    static func setVerticalCenter(_ widget: Widget) {
+        gtk_widget_set_valign(widget.raw, GTK_ALIGN_CENTER)
     }
 }

@@ -1,57 +1,240 @@
 import DoseApp
+import DoseCore
 import DoseDesktop
 import DoseSystem
 
-/// The preferences (AdwPreferencesWindow): the notify time and the branch, each change stored through
-/// `dose config set`'s validation and planning pass (`DesktopPool.set`), a refusal shown as a toast.
-enum PreferencesWindow {
-    /// Opens the preferences over `parent`; Escape closes them.
-    static func present(over parent: Widget?, changed: @escaping () -> Void) {
-        let pool = DoseWindow.pool()
-        let window = Adwaita.preferencesWindow(over: parent)
-        Gtk.setTitle(window, "Preferences")
+/// The preferences (AdwPreferencesWindow): notify time and branch; the content source with Sync now, its
+/// progress and last result; the morning notification on/off and a test notification; the AI provider's URL,
+/// model and key (kept in the Secret Service). Every setting goes through `dose config set`'s path
+/// (`SettingsService` → `ConfigChange`); a refusal is a toast and an error-marked row, and nothing is saved.
+///
+/// Loop-owned: made, changed and answered on the GLib thread only (the services post their answers there),
+/// which is why it may be captured by their `@Sendable` callbacks.
+final class PreferencesWindow: @unchecked Sendable {
+    private let window: Widget
+    private let changed: () -> Void
+    private let paths: DosePaths
+    private let settings: SettingsService
+    private let sync: SyncService
+    private let morning: MorningNotificationService
+    private let keys: ProviderKeyService
+    private var branchChoices: [BranchChoice] = []
+    private var morningSwitch: Widget?
+    private var morningRow: Widget?
+    /// Set while the switch is moved to the service's answer, so that move is not taken for the user's.
+    private var settingSwitch = false
+    private var syncRow: Widget?
+    private var syncSpinner: Widget?
+    private var syncButton: Widget?
+    private var providerGroup: Widget?
+    private var firstRow: Widget?
 
-        let time = Adwaita.entryRow(title: "Notify time (HH:MM)", text: pool.value(.notifyTime) ?? "") { row, text in
-            Self.store(.notifyTime, text, window: window, row: row, changed: changed)
-        }
-
-        // "Common only" is no branch: the key unset, untagged doses only.
-        let codes = (try? pool.branchCodes()) ?? []
-        var choices = ["Common only"] + codes
-        let current = pool.value(.branch)
-        if let current, !codes.contains(current) { choices.append(current) }
-        let selected = current.flatMap { choices.firstIndex(of: $0) } ?? 0
-        let branch = Adwaita.comboRow(title: "Branch", choices: choices, selected: selected) { index in
-            guard index >= 0, index < choices.count else { return }
-            do throws(CommandError) {
-                if index == 0 { try DoseWindow.pool().unset(.branch) } else {
-                    _ = try DoseWindow.pool().set(.branch, to: choices[index])
-                }
-                Adwaita.toast(window, index == 0 ? "Common doses only" : "Branch \(choices[index])")
-                changed()
-            } catch {
-                Adwaita.toast(window, error.message)
-            }
-        }
-
-        let group = Adwaita.preferencesGroup(
-            title: "Your daily dose",
-            description: "The morning notification comes at this local time; the branch picks which doses you see.",
-            rows: [time, branch])
-        Adwaita.addPage(window, title: "General", icon: "preferences-system-symbolic", groups: [group])
-        Gtk.present(window)
+    /// Opens the preferences over `parent`; Escape closes them. `changed` redraws the card after a change.
+    @discardableResult
+    static func present(over parent: Widget?, changed: @escaping () -> Void) -> PreferencesWindow {
+        let preferences = PreferencesWindow(over: parent, changed: changed)
+        Gtk.present(preferences.window)
+        // The first row takes the keyboard (an entry row offers Apply only while its text has the focus).
+        if let first = preferences.firstRow { Gtk.grabFocus(first) }
+        return preferences
     }
 
-    private static func store(_ key: ConfigKey, _ text: String, window: Widget, row: Widget, changed: () -> Void) {
-        do {
-            let stored = try DoseWindow.pool().set(key, to: text)
-            Gtk.setEditableText(row, stored)
-            Gtk.removeCSSClass(row, "error")
-            Adwaita.toast(window, "Notify time set to \(stored)")
+    private init(over parent: Widget?, changed: @escaping () -> Void) {
+        let pool = DoseWindow.pool()
+        paths = pool.paths
+        settings = SettingsService(paths: paths)
+        sync = SyncService(paths: paths)
+        morning = MorningNotificationService(paths: paths)
+        keys = ProviderKeyService(paths: paths)
+        self.changed = changed
+        window = Adwaita.preferencesWindow(over: parent)
+        Gtk.setTitle(window, "Preferences")
+        // The window keeps this controller (its rows' callbacks need it) until it is destroyed.
+        let keep = Unmanaged.passRetained(self)
+        Gtk.onDestroy(window) { keep.release() }
+
+        let general = Adwaita.preferencesGroup(
+            title: "Your daily dose",
+            description: "The morning notification comes at this local time; the branch picks which doses you see.",
+            rows: [notifyTimeRow(pool), branchRow(pool)])
+        let morningGroup = Adwaita.preferencesGroup(title: "Notifications", description: FirstRun.clickHint, rows: morningRows())
+        Adwaita.addPage(window, title: "General", icon: "preferences-system-symbolic", groups: [general, morningGroup])
+
+        let content = Adwaita.preferencesGroup(
+            title: "Content", description: "Where new doses come from: a pack's https URL or a file.",
+            rows: contentRows(pool))
+        Adwaita.addPage(window, title: "Content", icon: "folder-download-symbolic", groups: [content])
+
+        let provider = Adwaita.preferencesGroup(
+            title: "AI provider", description: "The learning queue's chat-completions service.", rows: providerRows(pool))
+        providerGroup = provider
+        Adwaita.addPage(window, title: "AI provider", icon: "system-run-symbolic", groups: [provider])
+        readProviderStatus()
+    }
+
+    // MARK: General
+
+    private func notifyTimeRow(_ pool: DesktopPool) -> Widget {
+        let row = Adwaita.entryRow(title: "Notify time (HH:MM)", text: pool.value(.notifyTime) ?? "") { [unowned self] row, text in
+            self.apply(SettingEdit(.notifyTime, text: text), row: row)
+        }
+        firstRow = row
+        return row
+    }
+
+    private func branchRow(_ pool: DesktopPool) -> Widget {
+        let census = (try? PoolInfo.census(paths: paths)) ?? BranchCensus([])
+        let choices = BranchChoices(census: census, current: try? pool.branch())
+        branchChoices = choices.choices
+        return Adwaita.comboRow(title: "Branch", choices: choices.choices.map(\.label), selected: choices.selected) { [unowned self] index in
+            guard index >= 0, index < self.branchChoices.count else { return }
+            self.settings.choose(self.branchChoices[index]) { [self] result in self.answered(result, row: nil) }
+        }
+    }
+
+    // MARK: Morning notification
+
+    private func morningRows() -> [Widget] {
+        let toggle = Gtk.toggle(active: false) { [unowned self] on in
+            guard !self.settingSwitch else { return }
+            self.morning.setEnabled(on) { [self] result in self.showMorning(result, asked: on) }
+        }
+        let row = Adwaita.actionRow(title: "Morning notification", subtitle: "Reading its state…", suffixes: [toggle], activates: toggle)
+        morningSwitch = toggle
+        morningRow = row
+        morning.state { [self] result in self.showMorning(result, asked: nil) }
+
+        let send = Gtk.button("Send") {}
+        Gtk.setVerticalCenter(send)
+        onSignal(send.pointer, "clicked") { [unowned self] in
+            Gtk.setSensitive(send, false)
+            self.morning.sendTest { [self] result in
+                Gtk.setSensitive(send, true)
+                switch result {
+                case .success(let line): Adwaita.toast(self.window, line)
+                case .failure(let failure): Adwaita.toast(self.window, failure.message)
+                }
+            }
+        }
+        let test = Adwaita.actionRow(
+            title: "Send a test notification", subtitle: "Shows today's dose now, as the morning will",
+            suffixes: [send])
+        return [row, test]
+    }
+
+    /// The switch follows what the service says is in effect (after a refusal too: it moves back).
+    private func showMorning(_ result: Result<MorningNotificationService.State, ServiceFailure>, asked: Bool?) {
+        guard let toggle = morningSwitch, let row = morningRow else { return }
+        settingSwitch = true
+        defer { settingSwitch = false }
+        switch result {
+        case .success(let state):
+            Gtk.setActive(toggle, state.enabled)
+            Adwaita.setSubtitle(row, "\(state.enabled ? "On" : "Off"), through the \(state.mechanism.rawValue)")
+            if asked != nil { Adwaita.toast(window, "Morning notification \(state.enabled ? "on" : "off")") }
+        case .failure(let failure):
+            if let asked { Gtk.setActive(toggle, !asked) }
+            Adwaita.setSubtitle(row, failure.message)
+            if asked != nil { Adwaita.toast(window, failure.message) }
+        }
+    }
+
+    // MARK: Content
+
+    private func contentRows(_ pool: DesktopPool) -> [Widget] {
+        let source = Adwaita.entryRow(title: "Content source", text: pool.value(.source) ?? "") { [unowned self] row, text in
+            self.apply(SettingEdit(.source, text: text), row: row)
+        }
+        let spinner = Gtk.spinner()
+        let button = Gtk.button("Sync now") {}
+        Gtk.setVerticalCenter(button)
+        let row = Adwaita.actionRow(
+            title: "Last sync", subtitle: PreferencesText.lastSync(sync.lastResult(), now: WallClock.now(), zone: SystemZone.current()),
+            suffixes: [spinner, button])
+        (syncRow, syncSpinner, syncButton) = (row, spinner, button)
+        onSignal(button.pointer, "clicked") { [unowned self] in self.syncNow() }
+        return [source, row]
+    }
+
+    private func syncNow() {
+        guard let row = syncRow, let spinner = syncSpinner, let button = syncButton else { return }
+        Gtk.setSensitive(button, false)
+        Gtk.spin(spinner, true)
+        sync.syncNow(progress: { step in Adwaita.setSubtitle(row, PreferencesText.progress(step)) }) { [self] result in
+            Gtk.spin(spinner, false)
+            Gtk.setSensitive(button, true)
+            let last = PreferencesText.lastSync(self.sync.lastResult(), now: WallClock.now(), zone: SystemZone.current())
+            Adwaita.setSubtitle(row, last)
+            switch result {
+            case .success: self.changed()
+            case .failure(let failure): Adwaita.toast(self.window, failure.message)
+            }
+        }
+    }
+
+    // MARK: AI provider
+
+    private func providerRows(_ pool: DesktopPool) -> [Widget] {
+        let url = Adwaita.entryRow(title: "Provider URL", text: pool.value(.providerURL) ?? "") { [unowned self] row, text in
+            self.apply(SettingEdit(.providerURL, text: text), row: row)
+        }
+        let model = Adwaita.entryRow(title: "Model", text: pool.value(.providerModel) ?? "") { [unowned self] row, text in
+            self.apply(SettingEdit(.providerModel, text: text), row: row)
+        }
+        let key = Adwaita.passwordEntryRow(title: "API key (stored in the Secret Service)") { [unowned self] row, text in
+            let done: @Sendable (Result<ProviderKeyService.Status, ServiceFailure>) -> Void = { [self] result in
+                switch result {
+                case .success(let status):
+                    Gtk.setEditableText(row, "")
+                    Gtk.removeCSSClass(row, "error")
+                    self.showKeyStatus(status)
+                    Adwaita.toast(self.window, text.isEmpty ? "Key removed from the Secret Service" : "Key stored in the Secret Service")
+                case .failure(let failure):
+                    Gtk.addCSSClass(row, "error")
+                    Adwaita.toast(self.window, failure.message)
+                }
+            }
+            // An emptied key row forgets the stored key.
+            if text.isEmpty { self.keys.clear(done: done) } else { self.keys.store(text, done: done) }
+        }
+        return [url, model, key]
+    }
+
+    private func readProviderStatus() {
+        keys.status { [self] status in self.showKeyStatus(status) }
+    }
+
+    private func showKeyStatus(_ status: ProviderKeyService.Status) {
+        guard let group = providerGroup else { return }
+        Adwaita.setGroupDescription(group, "The learning queue's chat-completions service. " + PreferencesText.keyStatus(status))
+    }
+
+    // MARK: Changes
+
+    /// One edited row through the validated path; the row shows the stored (canonical) value, or is marked.
+    private func apply(_ edit: SettingEdit, row: Widget) {
+        let done: @Sendable (Result<ConfigChange.Outcome, ConfigChange.Failure>) -> Void = { [self] result in
+            self.answered(result, row: row)
+        }
+        switch edit {
+        case .set(let key, let value): settings.set(key, to: value, done: done)
+        case .unset(let key): settings.unset(key, done: done)
+        }
+    }
+
+    private func answered(_ result: Result<ConfigChange.Outcome, ConfigChange.Failure>, row: Widget?) {
+        switch result {
+        case .success(let outcome):
+            if let row {
+                Gtk.setEditableText(row, outcome.stored ?? (outcome.key.defaultValue ?? ""))
+                Gtk.removeCSSClass(row, "error")
+            }
+            Adwaita.toast(window, PreferencesText.changed(outcome))
+            if outcome.key == .providerURL { readProviderStatus() }
             changed()
-        } catch {
-            Gtk.addCSSClass(row, "error")
-            Adwaita.toast(window, error.message)
+        case .failure(let failure):
+            if let row { Gtk.addCSSClass(row, "error") }
+            Adwaita.toast(window, failure.description)
         }
     }
 }

@@ -14,6 +14,8 @@ final class Readiness {
 
     func watch(_ window: DoseWindow) {
         guard fileDescriptor != nil else { return }
+        // The first-run page has no dose page to wait for: mapped is ready.
+        loaded = window.showsWelcome
         onSignal(window.widget.pointer, "map") { [weak self] in
             self?.mapped = true
             self?.announce()

@@ -8,7 +8,8 @@ usage: atspi_driver.py COMMAND [ARG...]
   wait-card TITLE [SECONDS] waits until the card's title is TITLE
   wait NAME [SECONDS]       waits until a node named NAME shows (exit 1 on timeout)
   gone NAME [SECONDS]       waits until no node named NAME shows
-  click NAME                runs the "click"/"activate" action of the first node named NAME
+  click NAME [ROLE]         runs the "click"/"activate"/"toggle" action of the first node named NAME (of ROLE)
+                            that has one
   text NAME                 the text of the first editable node named NAME
   set-text NAME TEXT        replaces the text of the editable inside the node named NAME
   windows                   the app's top-level windows' names
@@ -70,6 +71,20 @@ def find(name):
     return None
 
 
+def find_actionable(name, role=None):
+    """The first node named NAME (and of ROLE, when given) that has an action (a row's switch is named by the
+    row's title too); else `find`'s answer."""
+    for node in nodes():
+        try:
+            if node.name != name or (role is not None and node.getRoleName() != role):
+                continue
+            if node.queryAction().nActions > 0:
+                return node
+        except Exception:
+            continue  # no Action interface, or gone while walking (a toast that timed out)
+    return find(name)
+
+
 def card():
     """The card's lines: the labels next to the web view (named "Dose"), then the view's description."""
     for node in nodes():
@@ -97,7 +112,10 @@ def main():
     command, args = sys.argv[1], sys.argv[2:]
     if command == "dump":
         for node in nodes():
-            print("%s\t%s\t%s" % (node.getRoleName(), node.name, (node.description or "").replace("\n", "\\n")))
+            try:
+                print("%s\t%s\t%s" % (node.getRoleName(), node.name, (node.description or "").replace("\n", "\\n")))
+            except Exception:
+                continue  # a node gone while walking (a toast that timed out)
     elif command == "card":
         lines = card()
         if lines is None:
@@ -116,12 +134,12 @@ def main():
         if not wait_until(lambda: find(args[0]) is None, seconds):
             sys.exit("a node named %r still shows after %s s" % (args[0], seconds))
     elif command == "click":
-        node = find(args[0])
+        node = find_actionable(args[0], args[1] if len(args) > 1 else None)
         if node is None:
             sys.exit("no node named %r" % args[0])
         action = node.queryAction()
         names = [action.getName(i) for i in range(action.nActions)]
-        index = next((i for i, n in enumerate(names) if n in ("click", "activate", "press")), 0)
+        index = next((i for i, n in enumerate(names) if n in ("click", "activate", "press", "toggle")), 0)
         action.doAction(index)
     elif command == "text":
         node = find(args[0])

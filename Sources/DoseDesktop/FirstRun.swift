@@ -1,0 +1,43 @@
+import DoseSystem
+
+/// The first-run page's decisions: whether it shows, and what its "Done" changes, in order.
+///
+/// The page imports first (the sample pack or a source URL, through `SyncService`), so the branch row can offer
+/// the codes the new pool carries; then it stores the notify time and the branch through the same path as
+/// `dose config set`, and turns the morning notification on. A step that fails stops the rest and is shown.
+public struct FirstRun: Sendable, Equatable {
+    /// One change the page's "Done" makes.
+    public enum Step: Sendable, Equatable {
+        case setting(SettingEdit)
+        case branch(BranchChoice)
+        case morningNotification
+    }
+
+    /// What the user chose on the page.
+    public var notifyTime: String
+    public var branch: BranchChoice
+    public var morningNotification: Bool
+
+    public init(notifyTime: String, branch: BranchChoice, morningNotification: Bool) {
+        self.notifyTime = notifyTime
+        self.branch = branch
+        self.morningNotification = morningNotification
+    }
+
+    /// An empty pool (never imported, or an empty pack) opens the welcome page instead of the card.
+    public static func showsWelcome(itemCount: Int) -> Bool { itemCount == 0 }
+
+    /// The changes, in the order they are made: the time first (the scheduler plans from it as soon as it
+    /// runs), the branch, and the notification last, so it starts with both already in place.
+    public var steps: [Step] {
+        var steps: [Step] = [.setting(SettingEdit(.notifyTime, text: notifyTime)), .branch(branch)]
+        if morningNotification { steps.append(.morningNotification) }
+        return steps
+    }
+
+    /// What the page says about clicking the notification (the servers differ: the table).
+    public static let clickHint =
+        "Each morning a notification brings the day's dose. Its Open button opens the dose here "
+        + "(with dunst's stock settings, a middle click on the notification); a click on its body may only "
+        + "dismiss it, and Daily Dose shows the day's dose anyway when you open it."
+}

@@ -1,0 +1,97 @@
+import DoseApp
+import DoseCore
+import DoseDesktop
+import DoseSystem
+import Foundation
+import Testing
+
+/// The first-run page's logic: where the bundled sample pack is, what "Done" changes and in which order, and
+/// the one-click import through Sync now's path on a real store (the pack that ships: 315 items).
+@Suite struct FirstRunTests {
+    @Test func anInstallFindsThePackUnderItsPrefixFirst() {
+        let places = SamplePack.candidates(executable: "/opt/dd/bin/daily-dose", dataDirs: ["/usr/local/share", "/usr/share/", "relative"])
+        #expect(places.first == "/opt/dd/share/daily-dose/sample-pack.json")
+        #expect(places.contains("/usr/local/share/daily-dose/sample-pack.json"))
+        #expect(places.contains("/usr/share/daily-dose/sample-pack.json"))
+        #expect(!places.contains { $0.hasPrefix("relative") })
+        #expect(SamplePack.locate(executable: "/opt/dd/bin/daily-dose", dataDirs: ["/usr/share"], exists: { $0.hasPrefix("/usr/share/") })
+            == "/usr/share/daily-dose/sample-pack.json")
+        #expect(SamplePack.locate(executable: nil, dataDirs: ["/nowhere"], exists: { _ in false }) == nil)
+    }
+
+    @Test func aBuildTreeFindsTheRepositorysPack() throws {
+        let home = try DesktopHome()
+        let executable = DesktopHome.binaryDirectory.appendingPathComponent("daily-dose").path
+        let found = try #require(SamplePack.locate(executable: executable, dataDirs: []))
+        #expect(URL(fileURLWithPath: found).standardizedFileURL.path
+            == home.packageRoot.appendingPathComponent("content/sample-pack.json").standardizedFileURL.path)
+    }
+
+    @Test func doneStoresTheTimeThenTheBranchThenTurnsTheNotificationOn() {
+        let plan = FirstRun(notifyTime: " 7:30 ", branch: .branch(BranchCode(exactly: "CS")!, items: 2), morningNotification: true)
+        #expect(plan.steps == [
+            .setting(.set(.notifyTime, "7:30")), .branch(.branch(BranchCode(exactly: "CS")!, items: 2)), .morningNotification,
+        ])
+        let quiet = FirstRun(notifyTime: "", branch: .none, morningNotification: false)
+        #expect(quiet.steps == [.setting(.unset(.notifyTime)), .branch(.none)])
+    }
+
+    @Test func onlyAnEmptyPoolShowsTheWelcome() {
+        #expect(FirstRun.showsWelcome(itemCount: 0))
+        #expect(!FirstRun.showsWelcome(itemCount: 1))
+        #expect(FirstRun.clickHint.contains("Open button") && FirstRun.clickHint.contains("middle click"))
+    }
+
+    @Test func oneClickImportsTheBundledPackAndTheWelcomeIsDone() throws {
+        let home = try DesktopHome()
+        #expect(try PoolInfo.itemCount(paths: home.paths) == 0)
+        let pack = try #require(SamplePack.locate(executable: DesktopHome.binaryDirectory.appendingPathComponent("daily-dose").path, dataDirs: []))
+        let sync = SyncService(paths: home.paths, queue: home.queue)
+        let record = try home.wait { sync.syncNow(source: pack, progress: { _ in }, done: $0) }.get()
+        #expect(record.outcome == .synced && record.items == 315)
+        let count = try PoolInfo.itemCount(paths: home.paths)
+        #expect(count == 315)
+        #expect(!FirstRun.showsWelcome(itemCount: count))
+        // The import leaves no source configured: a later "Sync now" asks for one rather than re-reading the sample.
+        #expect(try home.dose("config", "get", "source").status != 0)
+        let today = try home.dose("today")
+        #expect(today.status == 0 && !today.stdout.isEmpty)
+    }
+}
+
+/// Preferences' words and edits: what a typed row asks for, what a stored change and a sync's result say.
+@Suite struct PreferencesTextTests {
+    @Test func anEmptiedRowUnsetsAndBlanksAreTheRows() {
+        #expect(SettingEdit(.source, text: "  https://example.org/p.json \n") == .set(.source, "https://example.org/p.json"))
+        #expect(SettingEdit(.providerModel, text: "   ") == .unset(.providerModel))
+        #expect(SettingEdit(.notifyTime, text: "") == .unset(.notifyTime))
+    }
+
+    @Test func aStoredChangeSaysTheCanonicalValueAndARefusalNamesTheKey() throws {
+        let home = try DesktopHome()
+        let outcome = try ConfigChange.set(.notifyTime, to: "7:05", paths: home.paths)
+        #expect(PreferencesText.changed(outcome) == "Notify time set to 07:05")
+        let back = try ConfigChange.unset(.notifyTime, paths: home.paths)
+        #expect(PreferencesText.changed(back) == "Notify time back to its default")
+        #expect(throws: ConfigChange.Failure.self) { try ConfigChange.set(.notifyTime, to: "25:99", paths: home.paths) }
+        do { _ = try ConfigChange.set(.notifyTime, to: "25:99", paths: home.paths) } catch {
+            #expect(error.description.hasPrefix("config key notify-time:"))
+        }
+        #expect(try home.dose("config", "get", "notify-time").stdout == "08:00\n")
+    }
+
+    @Test func theLastSyncIsToldInLocalTime() {
+        let noon: Int64 = 1_780_000_000 - 1_780_000_000 % 86_400 + 43_200
+        let zone = FixedOffsetZone.utc
+        #expect(PreferencesText.lastSync(nil, now: noon, zone: zone) == "No sync yet")
+        let synced = SyncRecord(at: noon - 3600, outcome: .synced, source: "https://example.org/p.json", message: "ok")
+        var counted = synced
+        counted.items = 315
+        #expect(PreferencesText.lastSync(counted, now: noon, zone: zone) == "Synced 315 items at 11:00 from https://example.org/p.json")
+        let failed = SyncRecord(at: noon - 86_400, outcome: .failed, source: "x", message: "cannot connect")
+        #expect(PreferencesText.lastSync(failed, now: noon, zone: zone).hasSuffix(": cannot connect"))
+        #expect(PreferencesText.lastSync(failed, now: noon, zone: zone).hasPrefix("Failed on "))
+        #expect(PreferencesText.progress(.importing) == "Checking and importing…")
+        #expect(PreferencesText.progress(.fetching(source: "s")) == "Fetching s…")
+    }
+}

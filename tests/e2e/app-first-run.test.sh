@@ -1,0 +1,65 @@
+#!/usr/bin/env bash
+# First run: an empty pool opens the welcome page; one click imports the bundled sample pack (315 items); the
+# page asks the notify time and the branch, says what the notification's Open button does, turns the morning
+# notification on (through a stand-in systemd manager on this bus), then shows today's card.
+# Local time near 03:00 (TZ), so the 07:30 chosen has not passed and nothing fires meanwhile.
+utc_hour=$(date -u +%-H)
+offset=$(( 3 - utc_hour ))
+[ "$offset" -lt -12 ] && offset=$(( offset + 24 ))
+[ "$offset" -gt 14 ] && offset=$(( offset - 24 ))
+if [ "$offset" -ge 0 ]; then export TZ="Etc/GMT-$offset"; else export TZ="Etc/GMT+$(( -offset ))"; fi
+needs_app_bus=1
+source "$(dirname "$0")/lib.sh"
+app_up
+config="$XDG_CONFIG_HOME/daily-dose/config.ini"
+/usr/bin/python3 "$DOSE_ROOT/tests/support/fake_systemd.py" "$work/systemd.log" dose-notify.service=disabled >"$art/fake-systemd.log" 2>&1 &
+bg_pids+=($!)
+expect "the stand-in systemd user manager is on the bus" wait_for 10 bash -c \
+    "gdbus call --session --dest org.freedesktop.DBus --object-path /org/freedesktop/DBus --method org.freedesktop.DBus.NameHasOwner org.freedesktop.systemd1 | grep -q true"
+
+app_start
+expect "an empty pool opens the welcome page" atspi wait "Welcome to Daily Dose" 10
+atspi dump >"$art/tree-welcome.txt"
+expect "the card is not on show" bash -c "! /usr/bin/python3 '$DOSE_ROOT/tests/support/atspi_driver.py' card"
+app_screenshot "$art/welcome.png"
+
+# Keyboard only: the import button has the focus, Enter presses it.
+window=$(xdotool search --name "^Daily Dose$" | head -1)
+xdotool mousemove --window "$window" 5 5  # no window manager: the keyboard follows the pointer
+expect "the import button has the keyboard" wait_for 5 bash -c "/usr/bin/python3 '$DOSE_ROOT/tests/support/atspi_driver.py' focused | grep -qx 'push button	Import the sample pack'"
+xdotool key Return
+expect "Enter (one press) imports the sample pack" atspi wait "315 doses imported" 60
+count=$(/usr/bin/python3 -c 'import json, sys; print(json.load(open(sys.argv[1]))["count"])' "$XDG_STATE_HOME/daily-dose/snapshot.json")
+expect "the pool has 315 items" test "$count" = 315
+atspi dump >"$art/tree-choices.txt"
+expect "the branch row offers the pool's codes" grep -q "No branch (every dose)" "$art/tree-choices.txt"
+expect "the page says what the Open button does" grep -q "Its Open button opens the dose here (with dunst's stock settings, a middle click" "$art/tree-choices.txt"
+app_screenshot "$art/welcome-choices.png"
+
+# A time the config refuses is shown in dose config set's words, nothing is stored, and the page stays.
+atspi set-text "Notify time (HH:MM)" "25:99"
+atspi click "Show today's dose"
+refused_shown() { /usr/bin/python3 "$DOSE_ROOT/tests/support/atspi_driver.py" dump | grep -q '^label	config key notify-time: "25:99"'; }
+expect "the refusal names the key and the value" wait_for 10 refused_shown
+expect "nothing reached the config file" bash -c "! grep -qs notify-time '$config'"
+expect "the morning notification was not touched" bash -c "! grep -qs EnableUnitFiles '$work/systemd.log'"
+atspi dump | grep "^label	config key" >"$art/refusal.txt" || true
+# Keyboard only: the refused row has the keyboard back; its text replaced, Enter moves on to Done, Enter presses it.
+xdotool key ctrl+a
+xdotool type --delay 30 "7:30"
+xdotool key Return
+expect "Enter in the time row moves to the Done button" wait_for 5 bash -c "/usr/bin/python3 '$DOSE_ROOT/tests/support/atspi_driver.py' focused | grep -qx \"push button	Show today's dose\""
+xdotool key Return
+expect "the notify time is stored through dose config set's path" wait_for 10 grep -qs "^notify-time=07:30" "$config"
+expect "the morning notification is turned on" wait_for 10 grep -q '"EnableUnitFiles", "args": \[\["dose-notify.service"\]' "$work/systemd.log"
+title=$(dose today --json | /usr/bin/python3 -c 'import json, sys; print(json.loads(sys.stdin.readline())["title"])')
+expect "then today's card shows ($title)" atspi wait-card "$title" 20
+expect "the welcome page is gone" atspi gone "Welcome to Daily Dose" 5
+app_screenshot "$art/after-first-run.png"
+
+# A second start finds the pool: the card, no welcome.
+kill "$app_pid"; wait "$app_pid" 2>/dev/null || true
+app_start
+expect "a later start opens on the card" atspi wait-card "$title" 20
+expect "without the welcome page" atspi gone "Welcome to Daily Dose" 2
+log "PASS"

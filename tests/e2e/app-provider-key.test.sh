@@ -1,0 +1,50 @@
+#!/usr/bin/env bash
+# The AI provider's key from Preferences, keyboard only: Tab to the key row, type it, Enter; it lands in the
+# Secret Service (a real GNOME Keyring on this bus) under the provider URL, never in the config file, and the
+# group says where the key in use comes from.
+needs_app_bus=1
+source "$(dirname "$0")/lib.sh"
+app_up
+dose import "$DOSE_ROOT/content/sample-pack.json" >/dev/null
+provider="http://127.0.0.1:9/v1"
+dose config set provider.url "$provider" >/dev/null
+dose config set provider.model test-model >/dev/null
+config="$XDG_CONFIG_HOME/daily-dose/config.ini"
+
+# --unlock reads the login keyring's password from standard input (creating it); the daemon forks and keeps
+# what it inherited, so its output goes to files.
+printf pw | gnome-keyring-daemon --unlock --components=secrets >"$art/keyring.out" 2>"$art/keyring.err"
+expect "the Secret Service is on the bus" wait_for 10 bus_has org.freedesktop.secrets
+keyring_pid=$(gdbus call --session --dest org.freedesktop.DBus --object-path /org/freedesktop/DBus \
+    --method org.freedesktop.DBus.GetConnectionUnixProcessID org.freedesktop.secrets | sed 's/.*uint32 \([0-9]*\).*/\1/')
+[ -n "$keyring_pid" ] || fail "no Secret Service on the bus"
+bg_pids+=($keyring_pid)
+
+app_start
+window=$(xdotool search --name "^Daily Dose$" | head -1)
+xdotool mousemove --window "$window" 300 300
+xdotool key ctrl+comma
+expect "Ctrl+, opens the preferences" wait_for 10 bash -c "/usr/bin/python3 '$DOSE_ROOT/tests/support/atspi_driver.py' windows | grep -qx Preferences"
+atspi click "AI provider" "page tab"
+pref=$(xdotool search --name "^Preferences$" | head -1)
+xdotool mousemove --window "$pref" 5 5  # no window manager: the keyboard follows the pointer
+# An entry row's focus is not reported over AT-SPI (GTK 4.8), the key row's peek button's is: Tab to it, then
+# Shift+Tab back into the key row.
+peek_focused() { atspi focused 2>/dev/null | grep -qx "push button	GtkImage"; }
+for _ in $(seq 30); do
+    peek_focused && break
+    xdotool key Tab
+    sleep 0.2
+done
+expect "Tab reaches the key row's peek button" peek_focused
+xdotool key shift+Tab
+sleep 0.3
+xdotool type --delay 20 "sk-test-123"
+xdotool key Return
+expect "the key is in the Secret Service under the provider URL" wait_for 20 bash -c \
+    "test \"\$(secret-tool lookup provider '$provider' 2>/dev/null)\" = sk-test-123"
+expect "the group says the key in use is there" atspi wait \
+    "The learning queue's chat-completions service. The key in use is in the Secret Service." 10
+expect "the config file never holds it" bash -c "! grep -q sk-test-123 '$config'"
+expect "the row is emptied" test -z "$(atspi text 'API key (stored in the Secret Service)')"
+log "PASS"

@@ -1,0 +1,73 @@
+#!/usr/bin/env bash
+# Preferences against the real services: the notify time applied in the window reaches the config file and a
+# running `dose-notify run` plans again for it (its log and --dry-run say the new time); the morning
+# notification switch enables the user unit through systemd's D-Bus API (a stand-in manager on this bus);
+# Sync now imports from the configured source and shows its result, which is recorded for the next start.
+# The local time is put near 03:00 (TZ), so neither the default 08:00 nor the new 07:05 has passed today and
+# the scheduler arms instead of firing.
+utc_hour=$(date -u +%-H)
+offset=$(( 3 - utc_hour ))
+[ "$offset" -lt -12 ] && offset=$(( offset + 24 ))
+[ "$offset" -gt 14 ] && offset=$(( offset - 24 ))
+if [ "$offset" -ge 0 ]; then export TZ="Etc/GMT-$offset"; else export TZ="Etc/GMT+$(( -offset ))"; fi
+needs_app_bus=1
+source "$(dirname "$0")/lib.sh"
+app_up
+# A smaller pack first, so Sync now from the sample pack brings a new pool.
+/usr/bin/python3 -c 'import json, sys; p = json.load(open(sys.argv[1])); p["items"] = p["items"][:20]; json.dump(p, open(sys.argv[2], "w"))' \
+    "$DOSE_ROOT/content/sample-pack.json" "$work/small-pack.json"
+dose import "$work/small-pack.json" >/dev/null
+dose config set source "$DOSE_ROOT/content/sample-pack.json" >/dev/null
+config="$XDG_CONFIG_HOME/daily-dose/config.ini"
+
+/usr/bin/python3 "$DOSE_ROOT/tests/support/fake_systemd.py" "$work/systemd.log" dose-notify.service=disabled >"$art/fake-systemd.log" 2>&1 &
+bg_pids+=($!)
+expect "the stand-in systemd user manager is on the bus" wait_for 10 bash -c \
+    "gdbus call --session --dest org.freedesktop.DBus --object-path /org/freedesktop/DBus --method org.freedesktop.DBus.NameHasOwner org.freedesktop.systemd1 | grep -q true"
+
+"$DOSE_BIN/dose-notify" run >"$art/scheduler.log" 2>&1 &
+bg_pids+=($!)
+expect "the scheduler plans the default time" wait_for 20 grep -q "next notification .*T08:00" "$art/scheduler.log"
+
+dunst_up
+app_start
+window=$(xdotool search --name "^Daily Dose$" | head -1)
+xdotool mousemove --window "$window" 300 300
+xdotool key ctrl+comma
+expect "Ctrl+, opens the preferences" wait_for 10 bash -c "/usr/bin/python3 '$DOSE_ROOT/tests/support/atspi_driver.py' windows | grep -qx Preferences"
+
+# The notify time, applied in the window, re-plans the running scheduler.
+atspi set-text "Notify time (HH:MM)" "7:05"
+atspi click "Apply"
+expect "the config file has the new time" wait_for 10 grep -qs "^notify-time=07:05" "$config"
+expect "the row shows the stored time" wait_for 5 bash -c "test \"\$(/usr/bin/python3 '$DOSE_ROOT/tests/support/atspi_driver.py' text 'Notify time (HH:MM)')\" = 07:05"
+expect "the running scheduler plans again for 07:05" wait_for 20 grep -q "next notification .*T07:05" "$art/scheduler.log"
+"$DOSE_BIN/dose-notify" --dry-run >"$art/dry-run.txt"
+expect "dose-notify --dry-run agrees" grep -q "07:05" "$art/dry-run.txt"
+
+# The morning notification: off as the manager says, on through EnableUnitFiles and StartUnit.
+expect "the switch row reads the unit's state" atspi wait "Off, through the systemd user unit" 10
+atspi dump >"$art/tree-preferences.txt"
+atspi click "Morning notification" "check box"
+expect "enabling asks systemd to enable the unit" wait_for 10 grep -q '"EnableUnitFiles", "args": \[\["dose-notify.service"\]' "$work/systemd.log"
+expect "and to start it" wait_for 10 grep -q '"StartUnit", "args": \["dose-notify.service"' "$work/systemd.log"
+expect "the row says it is on" atspi wait "On, through the systemd user unit" 10
+
+# Send a test notification: the scheduler's own fire, shown by the server, its line in a toast.
+atspi click "Send"
+expect "the test notification reaches the server" wait_for 30 notified_at_least 1
+expect "the window says it was shown" wait_for 15 bash -c "/usr/bin/python3 '$DOSE_ROOT/tests/support/atspi_driver.py' dump | grep -q '^label	Shown: '"
+
+# Sync now from the configured source (the sample pack as a file): progress ends in the recorded result.
+expect "no sync has run yet" atspi wait "No sync yet" 5
+# A button on a page never shown is not realized, and GTK activates no such button: show the page first.
+atspi click "Content" "page tab"
+atspi click "Sync now"
+synced_shown() { atspi dump | grep -Eq "^label	Synced 315 items at [0-9]{2}:[0-9]{2} from $DOSE_ROOT/content/sample-pack.json	"; }
+wait_for 30 synced_shown || { atspi dump >"$art/tree-sync.txt"; fail "the result shows, in local time"; }
+log "ok: the result shows, in local time"
+expect "the pool is the synced one" test "$(/usr/bin/python3 -c 'import json, sys; print(json.load(open(sys.argv[1]))["count"])' "$XDG_STATE_HOME/daily-dose/snapshot.json")" = 315
+expect "the result is recorded for the next start" grep -Eq '"outcome": ?"synced"' "$XDG_STATE_HOME/daily-dose/last-sync.json"
+atspi dump >"$art/tree-after.txt"
+import -window "$(xdotool search --name "^Preferences$" | head -1)" "$art/preferences-content.png"
+log "PASS"
