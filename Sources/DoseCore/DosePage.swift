@@ -35,15 +35,51 @@ public enum DosePage {
         public var answer: Answer
         /// Dark or light forced by the app's style manager; nil follows `prefers-color-scheme`.
         public var dark: Bool?
+        /// The page's own words (the app passes them in the user's language; DoseCore has no gettext).
+        public var words: Words
 
-        public init(heading: Bool, answer: Answer, dark: Bool?) {
+        public init(heading: Bool, answer: Answer, dark: Bool?, words: Words = .english) {
             self.heading = heading
             self.answer = answer
             self.dark = dark
+            self.words = words
         }
 
         /// The page `dose open` writes.
         public static let browser = Presentation(heading: true, answer: .details, dark: nil)
+    }
+
+    /// The words a page adds around the content; plain text, escaped where the page puts them.
+    public struct Words: Sendable, Equatable {
+        /// Before a question's answer: "Answer:".
+        public var answer: String
+        /// The summary of the answer's `<details>`: "Show the answer", "Show the explanation".
+        public var showAnswer: String
+        public var showExplanation: String
+        /// The retired page's heading and document title.
+        public var retiredHeading: String
+        public var retiredTitle: String
+        /// The retired page's sentence; `{id}` is where the requested id goes, in `<code>`.
+        public var retiredText: String
+
+        public init(
+            answer: String, showAnswer: String, showExplanation: String, retiredHeading: String, retiredTitle: String,
+            retiredText: String
+        ) {
+            self.answer = answer
+            self.showAnswer = showAnswer
+            self.showExplanation = showExplanation
+            self.retiredHeading = retiredHeading
+            self.retiredTitle = retiredTitle
+            self.retiredText = retiredText
+        }
+
+        /// The words of `dose open`'s page.
+        public static let english = Words(
+            answer: "Answer:", showAnswer: "Show the answer", showExplanation: "Show the explanation",
+            retiredHeading: "This dose is no longer available", retiredTitle: "Dose no longer available",
+            retiredText: "The notification advertised the dose {id}, but it has been retired from the content pool since. "
+                + "Nothing else was opened in its place.")
     }
 
     /// The script that renders every `.dd-math` span with KaTeX, reading the LaTeX as text content.
@@ -85,11 +121,12 @@ public enum DosePage {
             body += "<p class=\"dd-text\">\(prose(item.text))</p>\n"
         }
         if (item.answer != nil || item.explanation != nil) && presentation.answer != .withheld {
-            let label = item.kind == .question ? "Show the answer" : "Show the explanation"
+            let words = presentation.words
+            let label = escape(item.kind == .question ? words.showAnswer : words.showExplanation)
             body += presentation.answer == .details
                 ? "<details class=\"dd-reveal\"><summary>\(label)</summary>\n" : "<section class=\"dd-reveal\">\n"
             if let answer = item.answer {
-                body += "<p class=\"dd-answer\"><strong>Answer:</strong> \(prose(answer))</p>\n"
+                body += "<p class=\"dd-answer\"><strong>\(escape(words.answer))</strong> \(prose(answer))</p>\n"
             }
             if let explanation = item.explanation {
                 body += "<p class=\"dd-explanation\">\(prose(explanation))</p>\n"
@@ -110,13 +147,13 @@ public enum DosePage {
     }
 
     private static func retired(requestedID: String, assets: Assets, presentation: Presentation) -> String {
-        let heading = presentation.heading ? "<p class=\"dd-kind\">Daily Dose</p>\n<h1>This dose is no longer available</h1>\n" : ""
-        let body = heading + """
-            <p class="dd-text">The notification advertised the dose <code>\(escape(requestedID))</code>, \
-            but it has been retired from the content pool since. Nothing else was opened in its place.</p>
-
-            """
-        return document(title: "Dose no longer available", body: body, assets: assets, presentation: presentation)
+        let words = presentation.words
+        let heading = presentation.heading
+            ? "<p class=\"dd-kind\">Daily Dose</p>\n<h1>\(escape(words.retiredHeading))</h1>\n" : ""
+        // The sentence escaped whole, then the escaped id put in its place: `{id}` has nothing to escape.
+        let text = escape(words.retiredText).replacing("{id}", with: "<code>\(escape(requestedID))</code>", maxReplacements: 1)
+        let body = heading + "<p class=\"dd-text\">\(text)</p>\n"
+        return document(title: words.retiredTitle, body: body, assets: assets, presentation: presentation)
     }
 
     private static func document(title: String, body: String, assets: Assets, presentation: Presentation) -> String {

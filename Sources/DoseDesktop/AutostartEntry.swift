@@ -32,7 +32,9 @@ struct AutostartEntry {
 
     func setEnabled(_ enabled: Bool) throws(ServiceFailure) {
         guard let systemPath else {
-            throw ServiceFailure("the scheduler's autostart entry is not installed (\(Self.fileName) in \(configDirs.map { $0 + "/autostart" }.joined(separator: ", ")))")
+            throw ServiceFailure(tr(
+                "the scheduler's autostart entry is not installed ({file} in {directories})",
+                ["file": Self.fileName, "directories": configDirs.map { $0 + "/autostart" }.joined(separator: ", ")]))
         }
         do {
             if enabled {
@@ -43,7 +45,7 @@ struct AutostartEntry {
                 try FileSystem.writeAtomically(Self.hidden(text), to: userPath, mode: 0o644)
             }
         } catch {
-            throw ServiceFailure("the autostart entry: \(error)")
+            throw ServiceFailure(tr("the autostart entry: {error}", ["error": "\(error)"]))
         }
     }
 

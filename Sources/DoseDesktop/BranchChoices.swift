@@ -1,4 +1,5 @@
 import DoseCore
+import DoseSystem
 
 /// One entry of the branch row.
 public enum BranchChoice: Sendable, Equatable {
@@ -10,8 +11,11 @@ public enum BranchChoice: Sendable, Equatable {
     /// The row's text.
     public var label: String {
         switch self {
-        case .none: "No branch (every dose)"
-        case .branch(let code, let items): "\(code) (\(items) of its own, and the common ones)"
+        case .none: tr("No branch (every dose)")
+        case .branch(let code, let items):
+            // TRANSLATORS: a branch in the branch row: "CS (12 doses of its own, and the common ones)".
+            trn("{code} ({count} dose of its own, and the common ones)", "{code} ({count} doses of its own, and the common ones)",
+                items, ["code": code])
         }
     }
 }

@@ -1,4 +1,5 @@
 import DoseCore
+import DoseSystem
 
 /// What the window's card shows: the native labels' texts, the page for the web view and the plain text a
 /// screen reader gets for it. Built from one item (or the lack of one), with the answer kept back until Reveal.
@@ -35,10 +36,11 @@ public struct DoseCard: Sendable, Equatable {
         return nil
     }
 
-    /// The kind line ("Question of the day"), as the notification and the page say it.
+    /// The kind line ("Question of the day"), in the user's language (`dose today`'s words).
     public var kindText: String {
         switch content {
-        case .item(let item): CopyBuilder.headline(for: item.kind)
+        case .item(let item): item.kind.headline
+        // The app's name, which stays as it is in every language.
         case .retired, .unknown, .empty, .failed: "Daily Dose"
         }
     }
@@ -52,10 +54,10 @@ public struct DoseCard: Sendable, Equatable {
     public var titleText: String {
         switch content {
         case .item(let item): ItemLine.title(of: item)
-        case .retired: "This dose is no longer available"
-        case .unknown: "There is no such dose"
-        case .empty: "No dose for this day"
-        case .failed: "The dose could not be read"
+        case .retired: tr("This dose is no longer available")
+        case .unknown: tr("There is no such dose")
+        case .empty: tr("No dose for this day")
+        case .failed: tr("The dose could not be read")
         }
     }
 
@@ -67,30 +69,28 @@ public struct DoseCard: Sendable, Equatable {
 
     /// The Reveal button's label.
     public var revealLabel: String {
-        item?.kind == .question ? "Reveal the answer" : "Reveal the explanation"
+        item?.kind == .question ? tr("Reveal the answer") : tr("Reveal the explanation")
     }
 
     /// The page for the web view: `dose open`'s builder (same escaping, same CSP, KaTeX from libjs-katex),
     /// without the heading the native labels show, and the answer only once revealed.
     public func html(assets: DosePage.Assets, dark: Bool) -> String {
-        let presentation = DosePage.Presentation(heading: false, answer: revealed ? .shown : .withheld, dark: dark)
+        let presentation = DosePage.Presentation(
+            heading: false, answer: revealed ? .shown : .withheld, dark: dark, words: .translated)
         switch content {
         case .item(let item):
             return DosePage.html(item: item, requestedID: item.id, assets: assets, presentation: presentation)
         case .retired(let id):
             return DosePage.html(item: nil, requestedID: id, assets: assets, presentation: presentation)
         case .unknown(let id):
-            return DosePage.notice(
-                title: "There is no such dose",
-                text: "\(JSONWriter.quoted(id)) is not a dose id; nothing was opened in its place.",
-                assets: assets, presentation: presentation)
+            return DosePage.notice(title: titleText, text: Self.notAnID(id), assets: assets, presentation: presentation)
         case .empty:
             return DosePage.notice(
-                title: "No dose for this day",
-                text: "The pool has no dose for this day. Import a pack (`dose import PACK`) or set a content source.",
+                title: titleText,
+                text: tr("The pool has no dose for this day. Import a pack (`dose import PACK`) or set a content source."),
                 assets: assets, presentation: presentation)
         case .failed(let message):
-            return DosePage.notice(title: "The dose could not be read", text: message, assets: assets, presentation: presentation)
+            return DosePage.notice(title: titleText, text: message, assets: assets, presentation: presentation)
         }
     }
 
@@ -101,18 +101,26 @@ public struct DoseCard: Sendable, Equatable {
         case .item(let item):
             var lines = [item.kind == .formula ? LaTeXText.plainMath(item.text) : LaTeXText.plainText(item.text)]
             if revealed {
-                if let answer = item.answer { lines.append("Answer: " + LaTeXText.plainText(answer)) }
+                if let answer = item.answer {
+                    // TRANSLATORS: a question's answer as a screen reader hears it; "Answer:" as on the page.
+                    lines.append(tr("Answer: {answer}", ["answer": LaTeXText.plainText(answer)]))
+                }
                 if let explanation = item.explanation { lines.append(LaTeXText.plainText(explanation)) }
             }
             return lines.joined(separator: "\n")
         case .retired(let id):
-            return "The notification advertised the dose \(id), but it has been retired from the content pool since. Nothing else was opened in its place."
+            return Localization.fill(DosePage.Words.translated.retiredText, ["id": id])
         case .unknown(let id):
-            return "\(JSONWriter.quoted(id)) is not a dose id; nothing was opened in its place."
+            return Self.notAnID(id)
         case .empty:
-            return "The pool has no dose for this day."
+            return tr("The pool has no dose for this day.")
         case .failed(let message):
             return message
         }
+    }
+
+    /// The sentence for a name that cannot be an id (quoted as JSON, so control characters show as escapes).
+    private static func notAnID(_ id: String) -> String {
+        tr("{id} is not a dose id; nothing was opened in its place.", ["id": JSONWriter.quoted(id)])
     }
 }

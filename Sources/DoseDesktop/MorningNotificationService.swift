@@ -76,7 +76,10 @@ public struct MorningNotificationService: Sendable {
                     do throws(GLibError) {
                         if enabled { try systemd.enableNow(Self.unit) } else { try systemd.disableNow(Self.unit) }
                     } catch {
-                        throw ServiceFailure("systemd could not \(enabled ? "enable" : "disable") \(Self.unit): \(error.message)")
+                        let values: KeyValuePairs<String, any CustomStringConvertible> = ["unit": Self.unit, "error": error.message]
+                        throw ServiceFailure(enabled
+                            ? tr("systemd could not enable {unit}: {error}", values)
+                            : tr("systemd could not disable {unit}: {error}", values))
                     }
                 } else {
                     try service.autostart.setEnabled(enabled)
@@ -115,18 +118,21 @@ public struct MorningNotificationService: Sendable {
             let state = try systemd.unitFileState(Self.unit)
             return State(enabled: state == "enabled" || state == "enabled-runtime", mechanism: .systemd, detail: state)
         } catch {
-            throw ServiceFailure("systemd does not know \(Self.unit) (is Daily Dose installed?): \(error.message)")
+            throw ServiceFailure(tr(
+                "systemd does not know {unit} (is Daily Dose installed?): {error}", ["unit": Self.unit, "error": error.message]))
         }
     }
 
     /// Runs `dose-notify fire` and reads its output until it says the notification is shown or it ends.
     private func fire() -> Result<String, ServiceFailure> {
         guard let program = notifier ?? Self.findNotifier() else {
-            return .failure(ServiceFailure("dose-notify is not installed (neither beside this program nor on PATH)"))
+            return .failure(ServiceFailure(tr("dose-notify is not installed (neither beside this program nor on PATH)")))
         }
         var fds: [Int32] = [-1, -1]
         // Close-on-exec at once: a child another thread spawns meanwhile must not keep the write end (no EOF then).
-        guard pipe(&fds) == 0 else { return .failure(ServiceFailure("cannot start dose-notify: \(String(cString: strerror(errno)))")) }
+        guard pipe(&fds) == 0 else {
+            return .failure(ServiceFailure(tr("cannot start {program}: {error}", ["program": "dose-notify", "error": String(cString: strerror(errno))])))
+        }
         _ = fcntl(fds[0], F_SETFD, FD_CLOEXEC)
         _ = fcntl(fds[1], F_SETFD, FD_CLOEXEC)
         var actions = posix_spawn_file_actions_t()
@@ -159,7 +165,9 @@ public struct MorningNotificationService: Sendable {
         let spawned = posix_spawn(&pid, program, &actions, nil, argv, envp)
         close(fds[1])
         defer { close(fds[0]) }
-        guard spawned == 0 else { return .failure(ServiceFailure("cannot start \(program): \(String(cString: strerror(spawned)))")) }
+        guard spawned == 0 else {
+            return .failure(ServiceFailure(tr("cannot start {program}: {error}", ["program": program, "error": String(cString: strerror(spawned))])))
+        }
         var output: [UInt8] = []
         var buffer = [UInt8](repeating: 0, count: 4096)
         var waited: Int32 = 0
@@ -172,7 +180,7 @@ public struct MorningNotificationService: Sendable {
                 waited += 1
                 if waited < Self.testTimeoutSeconds { continue }
                 kill(pid, SIGTERM)
-                output += Array("(no answer within \(Self.testTimeoutSeconds) s)".utf8)
+                output += Array(tr("(no answer within {seconds} s)", ["seconds": Self.testTimeoutSeconds]).utf8)
                 break
             }
             let count = buffer.withUnsafeMutableBytes { read(fds[0], $0.baseAddress, $0.count) }
@@ -191,7 +199,8 @@ public struct MorningNotificationService: Sendable {
         while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
         let said = TerminalText.safe(String(decoding: output, as: UTF8.self)).split(separator: "\n").joined(separator: " ")
         let code = (status & 0x7f) == 0 ? (status >> 8) & 0xff : 128 + (status & 0x7f)
-        return .failure(ServiceFailure("the test notification was not shown (dose-notify fire, exit \(code)): \(said)"))
+        return .failure(ServiceFailure(tr(
+            "the test notification was not shown (dose-notify fire, exit {status}): {output}", ["status": code, "output": said])))
     }
 
     /// `dose-notify` beside this program (an install, a build tree), else on `PATH`.

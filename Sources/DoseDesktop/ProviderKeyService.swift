@@ -64,7 +64,7 @@ public struct ProviderKeyService: Sendable {
 
     private static func providerURL(_ paths: DosePaths) throws(ServiceFailure) -> String {
         guard let url = try SettingsService.config(paths).providerURL else {
-            throw ServiceFailure("set the provider's URL first: a key is stored for one provider")
+            throw ServiceFailure(tr("set the provider's URL first: a key is stored for one provider"))
         }
         return url
     }

@@ -30,7 +30,7 @@ public enum Upcoming {
             let item = try reader.item(at: position)
             let text = DayText.format(day)
             rows.append(UpcomingRow(
-                day: day, weekday: text.weekday, date: text.date, kind: CopyBuilder.headline(for: item.kind),
+                day: day, weekday: text.weekday, date: text.date, kind: item.kind.headline,
                 title: ItemLine.title(of: item), itemID: item.id))
         }
         return rows

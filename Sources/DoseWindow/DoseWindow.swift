@@ -36,6 +36,7 @@ final class DoseWindow {
         }
 
         widget = Adwaita.applicationWindow(application)
+        // The app's name stays as it is in every language.
         Gtk.setTitle(widget, "Daily Dose")
         Gtk.setDefaultSize(widget, width: 720, height: 680)
         // The narrowest phone layout (Phosh, GNOME Mobile) is 360 px wide.
@@ -48,11 +49,12 @@ final class DoseWindow {
         webView = WebView(allowsNavigation: PageAssets.allowsNavigation)
         Gtk.setExpand(webView.widget, horizontal: true, vertical: true)
         Gtk.setSizeRequest(webView.widget, width: 300, height: 260)
-        Gtk.setAccessibleLabel(webView.widget, "Dose")
+        // TRANSLATORS: what a screen reader calls the page that shows the dose's text.
+        Gtk.setAccessibleLabel(webView.widget, tr("Dose"))
         // Tab into a WebKit page never comes back out (the page has nothing focusable, and WebKitGTK 2.50 on
         // GTK 4.8 keeps the focus): the keyboard goes past it to Reveal; its text is the accessible description.
         Gtk.setFocusable(webView.widget, false)
-        revealButton = Gtk.button("Reveal the answer") {}
+        revealButton = Gtk.button(tr("Reveal the answer")) {}
         Gtk.addCSSClass(revealButton, "pill")
         Gtk.addCSSClass(revealButton, "suggested-action")
         Gtk.setCenter(revealButton)
@@ -64,20 +66,20 @@ final class DoseWindow {
         // Upcoming.
         upcomingList = Gtk.listBox()
         Gtk.setMargins(upcomingList, 12)
-        Gtk.setAccessibleLabel(upcomingList, "Upcoming doses")
+        Gtk.setAccessibleLabel(upcomingList, tr("Upcoming doses"))
         let upcomingPage = Gtk.scrolled(Adwaita.clamp(upcomingList, maximumWidth: 760))
 
         pages = Adwaita.viewStack()
         Gtk.setExpand(pages, vertical: true)
-        Adwaita.addPage(pages, cardPage, name: "today", title: "Dose", icon: "starred-symbolic")
-        Adwaita.addPage(pages, upcomingPage, name: "upcoming", title: "Upcoming", icon: "x-office-calendar-symbolic")
+        Adwaita.addPage(pages, cardPage, name: "today", title: tr("Dose"), icon: "starred-symbolic")
+        Adwaita.addPage(pages, upcomingPage, name: "upcoming", title: tr("Upcoming"), icon: "x-office-calendar-symbolic")
         let switchers = Adwaita.viewSwitchers(pages)
 
         let header = Adwaita.headerBar(title: switchers.title)
-        Adwaita.packStart(header, Gtk.iconButton("go-previous-symbolic", label: "Previous day", action: "app.previous-day"))
-        Adwaita.packStart(header, Gtk.iconButton("go-next-symbolic", label: "Next day", action: "app.next-day"))
-        Adwaita.packStart(header, Gtk.iconButton("go-home-symbolic", label: "Back to today", action: "app.today"))
-        Adwaita.packEnd(header, Gtk.iconButton("emblem-system-symbolic", label: "Preferences", action: "app.preferences"))
+        Adwaita.packStart(header, Gtk.iconButton("go-previous-symbolic", label: tr("Previous day"), action: "app.previous-day"))
+        Adwaita.packStart(header, Gtk.iconButton("go-next-symbolic", label: tr("Next day"), action: "app.next-day"))
+        Adwaita.packStart(header, Gtk.iconButton("go-home-symbolic", label: tr("Back to today"), action: "app.today"))
+        Adwaita.packEnd(header, Gtk.iconButton("emblem-system-symbolic", label: tr("Preferences"), action: "app.preferences"))
 
         let content = Gtk.box(vertical: true)
         Gtk.append(content, header)
@@ -177,10 +179,12 @@ final class DoseWindow {
         for row in upcoming {
             let line = Gtk.box(vertical: true, spacing: 2)
             Gtk.setMargins(line, 8)
-            Gtk.append(line, Gtk.label("\(row.weekday) \(row.date) · \(row.kind)", cssClasses: ["dim-label", "caption"]))
+            // TRANSLATORS: an Upcoming row's first line: "Monday, November 30, 2026 · Question of the day".
+            let heading = tr("{weekday}, {date} · {kind}", ["weekday": row.weekday, "date": row.date, "kind": row.kind])
+            Gtk.append(line, Gtk.label(heading, cssClasses: ["dim-label", "caption"]))
             Gtk.append(line, Gtk.label(row.title, cssClasses: ["heading"]))
             Gtk.listAppend(upcomingList, line)
         }
-        if upcoming.isEmpty { Gtk.listAppend(upcomingList, Gtk.label("No doses to come: the pool is empty.")) }
+        if upcoming.isEmpty { Gtk.listAppend(upcomingList, Gtk.label(tr("No doses to come: the pool is empty."))) }
     }
 }

@@ -195,4 +195,55 @@ import Testing
         #expect(DayText.format(start, in: german).weekday == "Montag")
         #expect(DayText.long(start, in: german).hasPrefix("Montag, "))
     }
+
+    /// The card, its page and Upcoming in the user's language (German here): the words the app adds, never the
+    /// content; the page's escaping and CSP as in English.
+    @Test func theCardAndUpcomingSpeakTheUsersLanguage() throws {
+        let home = try Home()
+        try home.importPack(Home.pack)
+        let pool = home.pool(on: start)
+        let assets = DosePage.Assets(katexBase: "file:///k", renderScript: "file:///s.js")
+        var browser = DoseBrowser(pool: pool)
+        browser.open("q-weber", pool)
+        let english = browser.card.html(assets: assets, dark: false)
+        try German.run {
+            browser.show(day: start, pool: pool)
+            #expect(browser.card.dateText == "Montag, 30. November 2026")
+            browser.open("q-weber", pool)
+            #expect(browser.card.kindText == "Frage des Tages")
+            #expect(browser.card.revealLabel == "Antwort aufdecken")
+            // Before Reveal the page is the English one's, word for word: it has no words of its own then.
+            #expect(browser.card.html(assets: assets, dark: false) == english)
+            browser.reveal()
+            let page = browser.card.html(assets: assets, dark: false)
+            #expect(page.contains("<p class=\"dd-answer\"><strong>Antwort:</strong> ANSWER-weber</p>"))
+            #expect(page.contains("Content-Security-Policy\" content=\"default-src 'none'; script-src file:;"))
+            #expect(browser.card.plainText == "What is one Φ weber?\nAntwort: ANSWER-weber\nEXPLAIN-weber")
+            browser.open("f-kcl", pool)
+            #expect(browser.card.revealLabel == "Erklärung aufdecken")
+
+            browser.open("q-<retired>", pool)
+            #expect(browser.card.titleText == "Diese Dosis ist nicht mehr verfügbar")
+            #expect(browser.card.html(assets: assets, dark: false).contains(
+                "Die Benachrichtigung hat die Dosis <code>q-&lt;retired&gt;</code> angekündigt"))
+            #expect(browser.card.plainText.hasPrefix("Die Benachrichtigung hat die Dosis q-<retired> angekündigt, "))
+            browser.open("", pool)
+            #expect(browser.card.titleText == "Diese Dosis gibt es nicht")
+            #expect(browser.card.plainText == "\"\" ist keine ID einer Dosis; an ihrer Stelle wurde nichts geöffnet.")
+
+            let rows = try Upcoming.rows(pool)
+            #expect(rows.first?.weekday == "Montag" && rows.first?.date == "30. November 2026")
+
+            // The branch row, with German's plural rule.
+            let code = try #require(BranchCode(exactly: "CS"))
+            #expect(BranchChoice.none.label == "Keine Fachrichtung (jede Dosis)")
+            #expect(BranchChoice.branch(code, items: 1).label == "CS (1 eigene Dosis und die gemeinsamen)")
+            #expect(BranchChoice.branch(code, items: 12).label == "CS (12 eigene Dosen und die gemeinsamen)")
+            #expect(rows.contains { $0.itemID == "q-stack" && $0.kind == "Frage des Tages" && $0.title == "LIFO or FIFO?" })
+        }
+        // English again outside, on this thread too.
+        #expect(browser.card.titleText == "There is no such dose")
+        #expect(try Upcoming.rows(pool).first?.date == "November 30, 2026")
+        #expect(BranchChoice.branch(try #require(BranchCode(exactly: "EE")), items: 1).label == "EE (1 dose of its own, and the common ones)")
+    }
 }

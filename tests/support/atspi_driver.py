@@ -14,12 +14,14 @@ usage: atspi_driver.py COMMAND [ARG...]
   set-text NAME TEXT        replaces the text of the editable inside the node named NAME
   windows                   the app's top-level windows' names
   focused                   the role and name of the node that has the keyboard focus
-Run with /usr/bin/python3 (pyatspi). The app is found by name "daily-dose" (GTK's program name).
+Run with /usr/bin/python3 (pyatspi). The app is found by name "daily-dose" (GTK's program name); the card
+by its web view's accessible name, "Dose", or $DOSE_CARD_NAME for an app in another language ("Dosis").
 """
-import sys, time
+import os, sys, time
 import pyatspi
 
 APP = "daily-dose"
+CARD = os.environ.get("DOSE_CARD_NAME", "Dose")
 
 
 def app():
@@ -86,9 +88,9 @@ def find_actionable(name, role=None):
 
 
 def card():
-    """The card's lines: the labels next to the web view (named "Dose"), then the view's description."""
+    """The card's lines: the labels next to the web view (named CARD), then the view's description."""
     for node in nodes():
-        if node.name == "Dose" and node.getRoleName() == "filler":
+        if node.name == CARD and node.getRoleName() == "filler":
             parent = node.parent
             labels = [parent.getChildAtIndex(i) for i in range(parent.childCount)]
             lines = [c.name for c in labels if c.getRoleName() == "label"]

@@ -1,0 +1,18 @@
+import DoseCore
+import DoseSystem
+
+extension DosePage.Words {
+    /// The page's words in the user's language, for the app's web view (`dose open`'s page keeps `.english`).
+    public static var translated: Self {
+        DosePage.Words(
+            // TRANSLATORS: before a question's answer on the dose page, in bold.
+            answer: tr("Answer:"),
+            showAnswer: tr("Show the answer"),
+            showExplanation: tr("Show the explanation"),
+            retiredHeading: tr("This dose is no longer available"),
+            retiredTitle: tr("Dose no longer available"),
+            // TRANSLATORS: {id} is the dose's id as the notification gave it.
+            retiredText: tr(
+                "The notification advertised the dose {id}, but it has been retired from the content pool since. Nothing else was opened in its place."))
+    }
+}

@@ -1,0 +1,33 @@
+import DoseSystem
+import Foundation
+import Glibc
+
+/// Runs test code in German on its own thread only (`uselocale`: gettext's messages and strftime's names follow
+/// the thread's locale), so the suites running beside it in this process stay in C and English.
+enum German {
+    /// The catalogues po/build.sh compiles from po/de.po, in a directory of this test run.
+    static let catalogues: String = {
+        let package = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent()
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("dose-desktop-locale-\(UUID().uuidString)")
+        let process = Process()
+        process.executableURL = package.appendingPathComponent("po/build.sh")
+        process.arguments = [directory.appendingPathComponent("daily-dose.pot").path, directory.appendingPathComponent("locale").path]
+        try? process.run()
+        process.waitUntilExit()
+        return directory.appendingPathComponent("locale").path
+    }()
+
+    /// `body`'s result with this thread's locale de_DE.UTF-8 and the domain bound to the fresh catalogues.
+    /// (The binding is process-wide, but only a thread in a locale other than C ever reads a catalogue.)
+    static func run<T>(_ body: () throws -> T) throws -> T {
+        Localization.bind(directory: catalogues)
+        guard let locale = newlocale(LC_MESSAGES_MASK | LC_TIME_MASK | LC_CTYPE_MASK, "de_DE.UTF-8", nil) else { throw CocoaError(.featureUnsupported) }
+        let previous = uselocale(locale)
+        defer {
+            uselocale(previous)
+            freelocale(locale)
+        }
+        return try body()
+    }
+}
