@@ -269,6 +269,7 @@ click_body() {
     wait_for 10 notification_visible || fail "no $server_name notification on screen"
     window=$(notification_window)
     xdotool mousemove --window "$window" 30 15 click 1
+}
 
 # The app's desktop: a display, the AT-SPI bus (GTK 4 reports its widgets there), and an activation
 # environment that hands the test's home and display to a D-Bus-activated daily-dose.
