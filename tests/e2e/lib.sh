@@ -199,9 +199,11 @@ app_asked() { # app_asked ID
 }
 # The platform data of the last ActivateAction open-dose ID (desktop-startup-id, activation-token), one a line.
 app_asked_tokens() { # app_asked_tokens ID
-    awk -v id="\"$1\"" '/^method call/ { block = ""; open = /member=ActivateAction$/ }
+    awk -v id="\"$1\"" '/^(method call|signal|method return)/ { if (hit) last = block; block = ""; hit = 0
+                                                          open = /member=ActivateAction$/ }
         open { block = block "\n" $0 }
-        open && index($0, "string " id) { last = block } END { print last }' "$art/dbus-app.txt" \
+        open && index($0, "string " id) { hit = 1 }
+        END { if (hit) last = block; print last }' "$art/dbus-app.txt" \
         | awk '/string "(desktop-startup-id|activation-token)"/ { key = $2; getline; print key, $3 }' | tr -d '"'
 }
 
@@ -316,6 +318,14 @@ app_quit() {
     wait_for 15 bash -c "! dbus-send --session --print-reply --dest=org.freedesktop.DBus / org.freedesktop.DBus.NameHasOwner string:$app_id 2>/dev/null | grep -q true" \
         || fail "daily-dose kept $app_id"
     app_pid=""
+}
+# The startup id the app took from an activation's platform data: GTK 4 on X11 sets it as _NET_STARTUP_ID on
+# the window's client leader (where startup notification and the window manager's focus rules read it).
+app_startup_id() {
+    local window leader
+    window=$(xdotool search --name "^Daily Dose$" | head -1)
+    leader=$(xprop -id "$window" WM_CLIENT_LEADER | sed -n 's/.*# //p')
+    xprop -id "$leader" _NET_STARTUP_ID | sed -n 's/^_NET_STARTUP_ID(UTF8_STRING) = "\(.*\)"$/\1/p'
 }
 # A screenshot of the whole display, cropped to the app's window.
 app_screenshot() { # app_screenshot FILE.png
