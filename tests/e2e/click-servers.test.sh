@@ -6,7 +6,7 @@
 # running app once (ActivateAction open-dose, seen on the bus), whose card then shows that item's title (read
 # through AT-SPI), and the clicked notification is closed. Stock dunst and xfce4-notifyd close on a body click
 # without an action (the documented quirk). With the app not running, the click starts it by D-Bus
-# activation. With no app installed, or no display, the page opens.
+# activation. With no app installed, one that cannot start, or no display, the page opens.
 needs_app_bus=1
 source "$(dirname "$0")/lib.sh"
 
@@ -93,7 +93,7 @@ expect "it was asked once" asked_once "$id"
 expect "no page opened" test ! -s "$work/opened.log"
 wait_for 10 ended "$fire_pid" || fail "fire did not end after the click that activated the app"
 
-log "--- no app installed, and no display: the page"
+log "--- no app installed, an app that cannot start, and no display: the page"
 app_quit
 app_not_activatable
 fire "${ids[0]}" no-app
@@ -103,6 +103,17 @@ click_to_open
 wait_for 15 test -s "$work/opened.log" || fail "without the app the click opened no page"
 expect "the page is the clicked dose" grep -q "${ids[0]}" "$(sed -n 's/^uri=//p' "$work/opened.log" | head -1)"
 expect "no daily-dose was started" test -z "$(app_instances)"
+: >"$work/opened.log"
+# A broken install: the bus can name the app but cannot start it (its Exec is gone); the click still opens the page.
+app_service_file | sed "s|^Exec=[^ ]*|Exec=$work/no-such-daily-dose|" >"$DOSE_SERVICE_DIR/$app_id.service"
+dbus-send --session --print-reply --dest=org.freedesktop.DBus / org.freedesktop.DBus.ReloadConfig >/dev/null
+fire "${ids[6]}" broken-app
+wait_for 10 notification_visible || fail "no notification with the app broken"
+sleep 0.5
+click_to_open
+wait_for 15 test -s "$work/opened.log" || fail "with an app that cannot start the click opened no page"
+expect "the page is the clicked dose" grep -q "${ids[6]}" "$(sed -n 's/^uri=//p' "$work/opened.log" | head -1)"
+expect "the app was asked first" test "$(app_asked "${ids[6]}")" -eq 1
 : >"$work/opened.log"
 app_activatable
 app_start
