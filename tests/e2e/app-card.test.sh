@@ -16,6 +16,9 @@ title_on() { # the title the card shows for DATE: `dose calendar`'s (the title, 
     dose calendar --from "$1" --days 1 | cut -c27-
 }
 today=$(date +%F)
+# Dates as DateText writes them under C.UTF-8 (its untranslated formats): the card's, and an Upcoming row's.
+card_date() { date -d "${1:-today}" +'%A, %B %-d, %Y'; }
+row_date() { date -d "${1:-today}" +'%A %B %-d, %Y'; }
 
 app_start
 atspi dump >"$art/tree-start.txt"
@@ -27,7 +30,7 @@ atspi card >"$art/card-start.txt"
 kind=$(dose today --json | json_field kind)
 case "$kind" in fact) headline="Fact of the day" ;; formula) headline="Formula of the day" ;; question) headline="Question of the day" ;; esac
 expect "today's kind is the card's first label" test "$(sed -n 1p "$art/card-start.txt")" = "$headline"
-expect "today's date is the second" test "$(sed -n 2p "$art/card-start.txt")" = "$(date +'%A %-d %B %Y')"
+expect "today's date is the second" test "$(sed -n 2p "$art/card-start.txt")" = "$(card_date)"
 # The page's text, as the notification reduces LaTeX (dose today prints the same reduction).
 first_words=$(dose today --json | json_field text | tr -d '$\\' | cut -d' ' -f1-2)
 expect "the web view's description carries the page's text ($first_words)" grep -qF "$(echo "$first_words" | cut -d' ' -f1)" <(sed -n 4p "$art/card-start.txt")
@@ -36,7 +39,7 @@ expect "the web view's description carries the page's text ($first_words)" grep 
 atspi click "Next day"
 tomorrow=$(date -d tomorrow +%F)
 expect "Next day shows tomorrow's dose" atspi wait-card "$(title_on "$tomorrow")" 10
-expect "and tomorrow's date" grep -qx "$(date -d tomorrow +'%A %-d %B %Y')" <(atspi card)
+expect "and tomorrow's date" grep -qx "$(card_date tomorrow)" <(atspi card)
 window=$(xdotool search --name "^Daily Dose$" | head -1)
 xdotool mousemove --window "$window" 300 300
 xdotool key alt+Left
@@ -74,9 +77,9 @@ app_screenshot "$art/question-revealed.png"
 
 # Upcoming: 30 rows (weekday, date, kind; title), the first today's; never an answer.
 atspi dump >"$art/tree-upcoming.txt"
-rows=$(grep -c "^label	[A-Z][a-z]*day [0-9]* [A-Z][a-z]* [0-9]* · " "$art/tree-upcoming.txt" || true)
+rows=$(grep -c "^label	[A-Z][a-z]*day [A-Z][a-z]* [0-9]*, [0-9]* · " "$art/tree-upcoming.txt" || true)
 expect "Upcoming has 30 rows (got $rows)" test "$rows" -eq 30
-expect "its first row is today's" grep -q "^label	$(date +'%A %-d %B %Y') · $headline" "$art/tree-upcoming.txt"
+expect "its first row is today's" grep -q "^label	$(row_date) · $headline" "$art/tree-upcoming.txt"
 if grep "^label" "$art/tree-upcoming.txt" | grep -qF -e "Answer" -e "$answer"; then fail "a label shows the answer"; fi
 
 # A row of Upcoming, from the keyboard (GTK 4.8's list rows have no AT-SPI action): Tab to the list, Down to
@@ -95,7 +98,7 @@ sleep 0.3
 xdotool key Return
 fourth=$(date -d "$today + 3 day" +%F)
 expect "Enter on the fourth row shows that day's dose" atspi wait-card "$(title_on "$fourth")" 10
-expect "with its date" grep -qx "$(date -d "$fourth" +'%A %-d %B %Y')" <(atspi card)
+expect "with its date" grep -qx "$(card_date "$fourth")" <(atspi card)
 
 # Back to today for the screenshots.
 atspi click "Back to today"
