@@ -56,6 +56,7 @@ for server in dunst dunst-stock xfce4-notifyd mate; do
     expect "$server: actions default (no label) and the id (Open)" \
         bash -c "[[ '$actions' == *'string \"default\" string \"\" string \"$id\" string \"Open\"'* ]]"
     title=$(item_title "$id")
+    expect "$server: the notification advertises $title" bash -c "[[ \"\$1\" == *\": \$2\" ]]" _ "$(last_notify_copy | sed -n 1p)" "$title"
     click_to_open
     expect "$server: the app shows the clicked dose ($title)" atspi wait-card "$title" 15
     expect "$server: the app was asked once, for $id" asked_once "$id"

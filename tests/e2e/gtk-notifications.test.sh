@@ -33,6 +33,8 @@ timeout 20 "$DOSE_BIN/dose-notify" fire --id "${ids[1]}" >>"$art/fire.log" 2>&1 
 expect "sent for the app with open-dose and the id as target" \
     grep -q "^add $app_id dose title=.* default-action=app.open-dose target=${ids[1]} replaced=False" "$work/shell.log"
 expect "nothing on org.freedesktop.Notifications" test "$(notify_count)" -eq 0
+expect "the Shell's notification advertises the item's title ($(item_title "${ids[1]}"))" \
+    grep -qF " of the day: $(item_title "${ids[1]}") default-action=app.open-dose target=${ids[1]} " "$work/shell.log"
 app_not_running() { ! bus_has_owner "$app_id"; }
 expect "no Daily Dose process runs" app_not_running
 

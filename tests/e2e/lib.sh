@@ -207,6 +207,13 @@ app_asked_tokens() { # app_asked_tokens ID
         | awk '/string "(desktop-startup-id|activation-token)"/ { key = $2; getline; print key, $3 }' | tr -d '"'
 }
 
+# The summary and the body of the last Notify call on the bus, one a line: what the notification advertised
+# ("Fact of the day: TITLE" and the text; an item without a title: "Question of the day" and its text).
+last_notify_copy() {
+    awk '/member=Notify$/ { n = 0; at = 1; next } at { n++ } at && n == 4 { summary = $0 } at && n == 5 { body = $0; at = 0 }
+        END { print summary; print body }' "$art/dbus-monitor.txt" | sed 's/^ *string "//; s/"$//'
+}
+
 # The title the card shows for item ID (its title, or the text's start), in `dose list`'s words.
 item_title() { # item_title ID
     dose list >"$work/all-items.txt" 2>/dev/null

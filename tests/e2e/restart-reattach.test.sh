@@ -44,6 +44,7 @@ replaces=$(awk '/member=Notify$/ { n++ } n == 2 && /uint32/ { print $2; exit }' 
 expect "the second Notify replaces the first in place (replaces_id $server_id)" test "$replaces" = "$server_id"
 expect "the re-shown notification carries the advertised id" \
     bash -c "awk '/member=Notify\$/ { n++ } n == 2' '$art/dbus-monitor.txt' | grep -q 'string \"q-advertised\"'"
+expect "it advertises the question the card will show" test "$(last_notify_copy | tr '\n' '|')" = "Question of the day|$(item_title q-advertised)|"
 sleep 1
 expect "one notification on screen" test "$(dunstctl count displayed)" -eq 1
 expect "the restart says it re-attached" grep -q "on screen from before the restart" "$art/scheduler-2.log"
