@@ -167,7 +167,7 @@ import Testing
         #expect(lines.count == 30)
         #expect(rows.map(\.itemID) == lines.map { $0["id"] as? String ?? "?" })
         #expect(rows.map(\.day.description) == lines.map { $0["date"] as? String ?? "?" })
-        #expect(rows.first?.weekday == "Monday" && rows.first?.date == "30 November 2026")
+        #expect(rows.first?.weekday == "Monday" && rows.first?.date == "November 30, 2026")
         #expect(rows.contains { $0.itemID == "q-stack" && $0.kind == "Question of the day" && $0.title == "LIFO or FIFO?" })
         #expect(!rows.contains { "\($0)".contains("ANSWER") })
     }
