@@ -1,27 +1,27 @@
 # Shared helpers for the end-to-end scenarios. Each scenario sources this, then calls `desktop_up`.
 # A scenario that sets `needs_session_bus=1` first is re-run inside its own private session bus
 # (a config with no service directories, so nothing is D-Bus-activated behind the test's back).
-# `needs_activation=1` adds one service directory, $DOSE_SERVICE_DIR, for the app's D-Bus service file
-# (`app_activatable` puts it there, `app_not_activatable` takes it away), and nothing else.
-# `needs_app_bus=1` (the app's scenarios, and the click scenarios that end in the real app) is both, with
-# the service file there from the start, pointing at the daily-dose under test; `app_up` then hands the
-# test's environment to whatever the bus activates, so one bus setup serves the window and the clicks.
+# `needs_app_bus=1` (the app's scenarios, and the click scenarios that end in the real app) is that bus with
+# one service directory, $DOSE_SERVICE_DIR, holding the app's D-Bus service file from the start, pointing at
+# the daily-dose under test (`app_not_activatable` takes it away, `app_activatable` puts it back), and
+# nothing else; `app_up` hands the test's environment to whatever the bus activates, so one bus setup serves
+# the window and the clicks.
 set -euo pipefail
 
 # The shipped D-Bus service file (desktop/net.dailydose.DailyDose.service) with @bindir@ at the binary under test.
 app_service_file() {
     sed "s|^Exec=@bindir@/daily-dose|Exec=$DOSE_BIN/daily-dose|" "$DOSE_ROOT/desktop/net.dailydose.DailyDose.service"
 }
-if [ -n "${needs_app_bus:-}" ]; then needs_session_bus=1 needs_activation=1; fi
+if [ -n "${needs_app_bus:-}" ]; then needs_session_bus=1; fi
 if [ -n "${needs_session_bus:-}" ] && [ -z "${DOSE_IN_BUS:-}" ]; then
     : "${DOSE_BIN:?}" "${DOSE_ROOT:?}"
     bus_config="$DOSE_ROOT/tests/e2e/session.conf"
-    if [ -n "${needs_activation:-}" ]; then
+    if [ -n "${needs_app_bus:-}" ]; then
         DOSE_SERVICE_DIR=$(mktemp -d /tmp/dose-e2e-services.XXXXXX)
         export DOSE_SERVICE_DIR
         sed "s|</busconfig>|  <servicedir>$DOSE_SERVICE_DIR</servicedir>\n</busconfig>|" "$bus_config" >"$DOSE_SERVICE_DIR/session.conf"
         bus_config="$DOSE_SERVICE_DIR/session.conf"
-        [ -n "${needs_app_bus:-}" ] && app_service_file >"$DOSE_SERVICE_DIR/net.dailydose.DailyDose.service"
+        app_service_file >"$DOSE_SERVICE_DIR/net.dailydose.DailyDose.service"
     fi
     exec env DOSE_IN_BUS=1 dbus-run-session --config-file="$bus_config" -- bash "$0" "$@"
 fi
@@ -177,9 +177,9 @@ bus_has_owner() { # bus_has_owner NAME
 }
 
 # Makes daily-dose D-Bus activatable on this bus (its service file, as the daily-dose-app package installs
-# it) and installs its desktop entry (which GNOME Shell asks for); needs needs_activation=1 or needs_app_bus=1.
+# it) and installs its desktop entry (which GNOME Shell asks for); needs needs_app_bus=1.
 app_activatable() {
-    [ -n "${DOSE_SERVICE_DIR:-}" ] || fail "app_activatable needs needs_activation=1"
+    [ -n "${DOSE_SERVICE_DIR:-}" ] || fail "app_activatable needs needs_app_bus=1"
     app_service_file >"$DOSE_SERVICE_DIR/$app_id.service"
     dbus-send --session --print-reply --dest=org.freedesktop.DBus / org.freedesktop.DBus.ReloadConfig >/dev/null
     cp "$DOSE_ROOT/desktop/$app_id.desktop" "$XDG_DATA_HOME/applications/$app_id.desktop"
