@@ -7,13 +7,8 @@ needs_app_bus=1
 source "$(dirname "$0")/lib.sh"
 app_up
 dose import "$DOSE_ROOT/content/sample-pack.json" >/dev/null
-instances() { # daily-dose processes of this scenario (its HOME), not of others running side by side
-    local count=0 pid
-    for pid in $(pgrep -f "^$DOSE_BIN/daily-dose" || true); do
-        tr '\0' '\n' <"/proc/$pid/environ" 2>/dev/null | grep -qx "HOME=$HOME" && count=$((count + 1))
-    done
-    echo "$count"
-}
+instances() { app_instances | wc -l; }
+no_instances() { [ "$(instances)" -eq 0 ]; }  # for wait_for: counted on each poll
 calendar_title() { cut -c27-; }
 
 # Two items: a question, and an item of another branch than the configured one.
@@ -29,21 +24,19 @@ for id in $(awk '{print $1}' "$work/ee.txt"); do
     if grep -q '"tags":\[[^]]*"EE"' "$work/item.json" && ! grep -q '"CS"' "$work/item.json"; then other=$id; break; fi
 done
 log "question $question, other-branch item ${other:-none}"
-dose list >"$work/all.txt"
-title_of() { awk -v id="$1" '$1 == id' "$work/all.txt" | sed -n 1p | cut -d' ' -f2- | sed 's/^ *[a-z]* *//'; }
 
 expect "no daily-dose runs" test "$(instances)" -eq 0
 expect "the app's name has no owner yet" bash -c "! dbus-send --session --print-reply --dest=org.freedesktop.DBus / org.freedesktop.DBus.NameHasOwner string:net.dailydose.DailyDose | grep -q true"
 app_action open-dose "$question"
 expect "D-Bus activation started daily-dose" wait_for 20 bus_has_owner net.dailydose.DailyDose
-expect "its window shows the item" atspi wait-card "$(title_of "$question")" 20
+expect "its window shows the item" atspi wait-card "$(item_title "$question")" 20
 atspi card >"$art/card-activated.txt"
 expect "an opened item has no day line" test "$(wc -l <"$art/card-activated.txt")" -eq 3
 expect "one instance" test "$(instances)" -eq 1
 
 if [ -n "$other" ]; then
     app_action open-dose "$other"
-    expect "an item outside the branch opens too" atspi wait-card "$(title_of "$other")" 10
+    expect "an item outside the branch opens too" atspi wait-card "$(item_title "$other")" 10
 fi
 app_action open-dose "q-retired-since-the-notification"
 expect "a retired id gets the honest page" atspi wait-card "This dose is no longer available" 10
@@ -63,5 +56,5 @@ expect "one instance after it" test "$(instances)" -eq 1
 window=$(xdotool search --name "^Daily Dose$" | head -1)
 xdotool mousemove --window "$window" 300 300
 xdotool key ctrl+w
-expect "closing the window ends the process" wait_for 15 test "$(instances)" -eq 0
+expect "closing the window ends the process" wait_for 15 no_instances
 log "PASS"

@@ -3,18 +3,25 @@
 # (issue 13), in GNotification's wire format: app id net.dailydose.DailyDose, default action app.open-dose,
 # the item id as target. A fake Shell (tests/support/fake_gnome_shell_notifications.py, python3-dbus)
 # refuses an app without a desktop file, as gnome-shell 43 does, and clicks the way it does:
-# ActivateAction on the app's path with the target, which starts the app by D-Bus activation when no
-# Daily Dose process runs. No freedesktop server runs here.
-needs_session_bus=1
-needs_activation=1
+# ActivateAction on the app's path with the target, which starts the real daily-dose by D-Bus activation
+# when no Daily Dose process runs; its card (read through AT-SPI) shows the advertised item's title. No
+# freedesktop server runs here.
+needs_app_bus=1
 source "$(dirname "$0")/lib.sh"
 
-desktop_up
+app_up
 /usr/bin/python3 "$DOSE_ROOT/tests/support/fake_gnome_shell_notifications.py" "$work/shell.log" >>"$art/shell.log" 2>&1 &
 bg_pids+=($!)
 wait_for 10 bus_has_owner org.gtk.Notifications || fail "the fake Shell did not take org.gtk.Notifications"
 dose import "$DOSE_ROOT/content/sample-pack.json"
-mapfile -t ids < <("$DOSE_BIN/dose" completions ids | head -3)
+# Three ids none of which is today's dose: a window opened on today would not show the clicked id.
+today_title=$(dose calendar --days 1 | cut -c27-)
+"$DOSE_BIN/dose" completions ids >"$work/all-ids.txt"
+ids=()
+while read -r id; do
+    [ "$(item_title "$id")" = "$today_title" ] || ids+=("$id")
+    [ "${#ids[@]}" -ge 3 ] && break
+done <"$work/all-ids.txt"
 
 status=0
 "$DOSE_BIN/dose-notify" fire --id "${ids[0]}" 2>"$art/fire-refused.log" || status=$?
@@ -26,13 +33,18 @@ timeout 20 "$DOSE_BIN/dose-notify" fire --id "${ids[1]}" >>"$art/fire.log" 2>&1 
 expect "sent for the app with open-dose and the id as target" \
     grep -q "^add $app_id dose title=.* default-action=app.open-dose target=${ids[1]} replaced=False" "$work/shell.log"
 expect "nothing on org.freedesktop.Notifications" test "$(notify_count)" -eq 0
+expect "the Shell's notification advertises the item's title ($(item_title "${ids[1]}"))" \
+    grep -qF " of the day: $(item_title "${ids[1]}") default-action=app.open-dose target=${ids[1]} " "$work/shell.log"
 app_not_running() { ! bus_has_owner "$app_id"; }
 expect "no Daily Dose process runs" app_not_running
 
 gdbus call --session --dest org.gtk.Notifications --object-path /org/gtk/Notifications \
     --method org.dailydose.Test.Click "$app_id" dose >/dev/null || fail "the Shell's click failed"
-wait_for 20 app_opened "${ids[1]}" || fail "the Shell's click did not open the advertised id in the app"
-expect "the Shell's startup id reached the app" grep -q "^open-dose ${ids[1]} token=shell-click-1" "$DOSE_APP_LOG"
+expect "the Shell's click started daily-dose by D-Bus activation" wait_for 30 bus_has_owner "$app_id"
+expect "its card shows the advertised dose ($(item_title "${ids[1]}"))" atspi wait-card "$(item_title "${ids[1]}")" 30
+expect "the app was asked once, with the Shell's startup id" \
+    test "$(app_asked "${ids[1]}") $(app_asked_tokens "${ids[1]}")" = "1 desktop-startup-id shell-click-1"
+expect "and took it as its startup id" test "$(app_startup_id)" = shell-click-1
 
 # The scheduler through the Shell: the overdue day is sent there, nothing is kept for a restart.
 dose config set notify-time 00:00

@@ -1,31 +1,29 @@
 # Shared helpers for the end-to-end scenarios. Each scenario sources this, then calls `desktop_up`.
 # A scenario that sets `needs_session_bus=1` first is re-run inside its own private session bus
 # (a config with no service directories, so nothing is D-Bus-activated behind the test's back).
+# `needs_app_bus=1` (the app's scenarios, and the click scenarios that end in the real app) is that bus with
+# one service directory, $DOSE_SERVICE_DIR, holding the app's D-Bus service file from the start, pointing at
+# the daily-dose under test (`app_not_activatable` takes it away, `app_activatable` puts it back), and
+# nothing else; `app_up` hands the test's environment to whatever the bus activates, so one bus setup serves
+# the window and the clicks.
 set -euo pipefail
 
-# A scenario that also sets `needs_activation=1` gets one service directory on that bus, $DOSE_SERVICE_DIR,
-# for the app's D-Bus service file (`app_activatable`), and nothing else.
+# The shipped D-Bus service file (desktop/net.dailydose.DailyDose.service) with @bindir@ at the binary under test.
+app_service_file() {
+    sed "s|^Exec=@bindir@/daily-dose|Exec=$DOSE_BIN/daily-dose|" "$DOSE_ROOT/desktop/net.dailydose.DailyDose.service"
+}
+if [ -n "${needs_app_bus:-}" ]; then needs_session_bus=1; fi
 if [ -n "${needs_session_bus:-}" ] && [ -z "${DOSE_IN_BUS:-}" ]; then
+    : "${DOSE_BIN:?}" "${DOSE_ROOT:?}"
     bus_config="$DOSE_ROOT/tests/e2e/session.conf"
-    if [ -n "${needs_activation:-}" ]; then
+    if [ -n "${needs_app_bus:-}" ]; then
         DOSE_SERVICE_DIR=$(mktemp -d /tmp/dose-e2e-services.XXXXXX)
         export DOSE_SERVICE_DIR
         sed "s|</busconfig>|  <servicedir>$DOSE_SERVICE_DIR</servicedir>\n</busconfig>|" "$bus_config" >"$DOSE_SERVICE_DIR/session.conf"
         bus_config="$DOSE_SERVICE_DIR/session.conf"
+        app_service_file >"$DOSE_SERVICE_DIR/net.dailydose.DailyDose.service"
     fi
     exec env DOSE_IN_BUS=1 dbus-run-session --config-file="$bus_config" -- bash "$0" "$@"
-fi
-# A scenario of the app (`needs_app_bus=1`) gets a private bus whose one service directory holds the app's
-# D-Bus service file (desktop/net.dailydose.DailyDose.service) pointing at the binary under test, so
-# `ActivateAction` can start it by D-Bus activation; nothing else is activatable.
-if [ -n "${needs_app_bus:-}" ] && [ -z "${DOSE_IN_BUS:-}" ]; then
-    : "${DOSE_BIN:?}" "${DOSE_ROOT:?}"
-    bus_dir=$(mktemp -d /tmp/dose-e2e-bus.XXXXXX)
-    mkdir -p "$bus_dir/dbus-1/services"
-    sed "s|^Exec=@bindir@/daily-dose|Exec=$DOSE_BIN/daily-dose|" "$DOSE_ROOT/desktop/net.dailydose.DailyDose.service" \
-        >"$bus_dir/dbus-1/services/net.dailydose.DailyDose.service"
-    sed "s|<listen>|<servicedir>$bus_dir/dbus-1/services</servicedir>\n  <listen>|" "$DOSE_ROOT/tests/e2e/session.conf" >"$bus_dir/session.conf"
-    exec env DOSE_IN_BUS=1 DOSE_BUS_DIR="$bus_dir" dbus-run-session --config-file="$bus_dir/session.conf" -- bash "$0" "$@"
 fi
 
 : "${DOSE_BIN:?}" "${DOSE_ROOT:?}" "${DOSE_ARTIFACTS:?}"
@@ -44,7 +42,7 @@ bg_pids=()
 cleanup() {
     for pid in "${bg_pids[@]}"; do kill "$pid" 2>/dev/null || true; done
     wait 2>/dev/null || true
-    rm -rf "$work" ${DOSE_BUS_DIR:+"$DOSE_BUS_DIR"}
+    rm -rf "$work"
     [ -n "${DOSE_SERVICE_DIR:-}" ] && rm -rf "$DOSE_SERVICE_DIR"
     return 0
 }
@@ -68,6 +66,9 @@ desktop_up() {
     export DISPLAY=":$display"
     for _ in $(seq 50); do xdpyinfo >/dev/null 2>&1 && break; sleep 0.1; done
     stdbuf -oL dbus-monitor --session "interface='org.freedesktop.Notifications'" >"$art/dbus-monitor.txt" 2>&1 &
+    bg_pids+=($!)
+    # What the app is asked (ActivateAction, Activate), by the scheduler, the Shell or a launcher.
+    stdbuf -oL dbus-monitor --session "type='method_call',interface='org.freedesktop.Application'" >"$art/dbus-app.txt" 2>&1 &
     bg_pids+=($!)
     sleep 0.3
 }
@@ -168,12 +169,6 @@ notified_exactly_for() { # notified_exactly_for N SECONDS
 
 # --- The desktop app, and the notification servers' clicks (issue 13) ---
 
-# The app the click is handed to. Until `daily-dose` lands, a stand-in Gio.Application registered as
-# net.dailydose.DailyDose that appends "open-dose ID token=TOKEN" to $DOSE_APP_LOG for each open-dose.
-# To run these scenarios on the real app, set DOSE_APP_CMD="$DOSE_BIN/daily-dose" (and read what it
-# shows through AT-SPI instead of app_opened's log).
-: "${DOSE_APP_CMD:=/usr/bin/python3 $DOSE_ROOT/tests/support/fake_dose_app.py}"
-export DOSE_APP_LOG="$work/app.log"
 app_id=net.dailydose.DailyDose
 
 bus_has_owner() { # bus_has_owner NAME
@@ -181,36 +176,49 @@ bus_has_owner() { # bus_has_owner NAME
         "string:$1" 2>/dev/null | grep -q true
 }
 
-# Starts the app the clicks go to ($DOSE_APP_CMD) and waits for its bus name.
-click_app_pid=""
-click_app_up() {
-    $DOSE_APP_CMD >>"$art/app.log" 2>&1 &
-    click_app_pid=$!
-    bg_pids+=($click_app_pid)
-    wait_for 15 bus_has_owner "$app_id" || fail "the app did not take $app_id"
-}
-click_app_down() {
-    [ -n "$click_app_pid" ] && kill "$click_app_pid" 2>/dev/null && wait "$click_app_pid" 2>/dev/null || true
-    click_app_pid=""
-}
-
-# Makes the app D-Bus activatable on this bus (needs_activation=1) and installs its desktop file, as
-# the daily-dose-app package does.
+# Makes daily-dose D-Bus activatable on this bus (its service file, as the daily-dose-app package installs
+# it) and installs its desktop entry (which GNOME Shell asks for); needs needs_app_bus=1.
 app_activatable() {
-    [ -n "${DOSE_SERVICE_DIR:-}" ] || fail "app_activatable needs needs_activation=1"
-    printf '[D-BUS Service]\nName=%s\nExec=/usr/bin/env DOSE_APP_LOG=%s %s --gapplication-service\n' \
-        "$app_id" "$DOSE_APP_LOG" "$DOSE_APP_CMD" >"$DOSE_SERVICE_DIR/$app_id.service"
+    [ -n "${DOSE_SERVICE_DIR:-}" ] || fail "app_activatable needs needs_app_bus=1"
+    app_service_file >"$DOSE_SERVICE_DIR/$app_id.service"
     dbus-send --session --print-reply --dest=org.freedesktop.DBus / org.freedesktop.DBus.ReloadConfig >/dev/null
-    app_desktop_file
+    cp "$DOSE_ROOT/desktop/$app_id.desktop" "$XDG_DATA_HOME/applications/$app_id.desktop"
 }
-app_desktop_file() {
-    printf '[Desktop Entry]\nType=Application\nName=Daily Dose\nExec=%s\nDBusActivatable=true\n' \
-        "$DOSE_APP_CMD" >"$XDG_DATA_HOME/applications/$app_id.desktop"
+# The app not installed: no service file, no desktop entry.
+app_not_activatable() {
+    rm -f "$DOSE_SERVICE_DIR/$app_id.service" "$XDG_DATA_HOME/applications/$app_id.desktop"
+    dbus-send --session --print-reply --dest=org.freedesktop.DBus / org.freedesktop.DBus.ReloadConfig >/dev/null
 }
 
-# True once the app was asked to open ID (once at least).
-app_opened() { grep -q "^open-dose $1 " "$DOSE_APP_LOG" 2>/dev/null; }
-app_open_count() { grep -c "^open-dose " "$DOSE_APP_LOG" 2>/dev/null || true; }
+# How many times the app was asked to open ID (ActivateAction open-dose ID on the bus, whoever sent it).
+app_asked() { # app_asked ID
+    awk -v id="\"$1\"" '/^method call/ { open = /member=ActivateAction$/; action = 0; next }
+        open && /string "open-dose"/ { action = 1; next }
+        open && action && index($0, "string " id) { n++; open = 0 }
+        END { print n + 0 }' "$art/dbus-app.txt"
+}
+# The platform data of the last ActivateAction open-dose ID (desktop-startup-id, activation-token), one a line.
+app_asked_tokens() { # app_asked_tokens ID
+    awk -v id="\"$1\"" '/^(method call|signal|method return)/ { if (hit) last = block; block = ""; hit = 0
+                                                          open = /member=ActivateAction$/ }
+        open { block = block "\n" $0 }
+        open && index($0, "string " id) { hit = 1 }
+        END { if (hit) last = block; print last }' "$art/dbus-app.txt" \
+        | awk '/string "(desktop-startup-id|activation-token)"/ { key = $2; getline; print key, $3 }' | tr -d '"'
+}
+
+# The summary and the body of the last Notify call on the bus, one a line: what the notification advertised
+# ("Fact of the day: TITLE" and the text; an item without a title: "Question of the day" and its text).
+last_notify_copy() {
+    awk '/member=Notify$/ { n = 0; at = 1; next } at { n++ } at && n == 4 { summary = $0 } at && n == 5 { body = $0; at = 0 }
+        END { print summary; print body }' "$art/dbus-monitor.txt" | sed 's/^ *string "//; s/"$//'
+}
+
+# The title the card shows for item ID (its title, or the text's start), in `dose list`'s words.
+item_title() { # item_title ID
+    dose list >"$work/all-items.txt" 2>/dev/null
+    awk -v id="$1" '$1 == id' "$work/all-items.txt" | sed -n 1p | cut -d' ' -f2- | sed 's/^ *[a-z]* *//'
+}
 
 # A notification server by name: dunst (the test configuration: a left click runs the default action),
 # dunst-stock (Debian's /etc/xdg/dunst/dunstrc: a left click closes, a middle click runs it),
@@ -301,6 +309,30 @@ app_action() { # app_action ACTION [STRING_PARAMETER]
     [ $# -gt 1 ] && parameter="[<'$2'>]"
     gdbus call --session --dest net.dailydose.DailyDose --object-path /net/dailydose/DailyDose \
         --method org.freedesktop.Application.ActivateAction "$1" "$parameter" "{}" >/dev/null
+}
+# The daily-dose processes of this scenario (its HOME), not of others running side by side.
+app_instances() {
+    local pid
+    for pid in $(pgrep -f "^$DOSE_BIN/daily-dose" || true); do
+        tr '\0' '\n' <"/proc/$pid/environ" 2>/dev/null | grep -qx "HOME=$HOME" && echo "$pid"
+    done
+    return 0
+}
+# Ends this scenario's daily-dose (started here or by D-Bus activation) and waits for its bus name to go.
+app_quit() {
+    local pid
+    for pid in $(app_instances); do kill "$pid" 2>/dev/null || true; done
+    wait_for 15 bash -c "! dbus-send --session --print-reply --dest=org.freedesktop.DBus / org.freedesktop.DBus.NameHasOwner string:$app_id 2>/dev/null | grep -q true" \
+        || fail "daily-dose kept $app_id"
+    app_pid=""
+}
+# The startup id the app took from an activation's platform data: GTK 4 on X11 sets it as _NET_STARTUP_ID on
+# the window's client leader (where startup notification and the window manager's focus rules read it).
+app_startup_id() {
+    local window leader
+    window=$(xdotool search --name "^Daily Dose$" | head -1)
+    leader=$(xprop -id "$window" WM_CLIENT_LEADER | sed -n 's/.*# //p')
+    xprop -id "$leader" _NET_STARTUP_ID | sed -n 's/^_NET_STARTUP_ID(UTF8_STRING) = "\(.*\)"$/\1/p'
 }
 # A screenshot of the whole display, cropped to the app's window.
 app_screenshot() { # app_screenshot FILE.png

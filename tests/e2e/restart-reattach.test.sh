@@ -2,13 +2,13 @@
 # A scheduler restarted while its notification is on screen re-attaches to it (issue 13): the server's id
 # and the item's id are kept in $XDG_RUNTIME_DIR/daily-dose/notification.json, the new scheduler shows the
 # notification again in place (replaces_id; still one on screen, no second day fired), and the click,
-# after a branch change, hands the advertised id to the app, which is not running and starts by D-Bus
-# activation. The clicked notification is closed and forgotten; a later restart shows nothing again.
-needs_session_bus=1
-needs_activation=1
+# after a branch change, hands the advertised id to the real daily-dose, which is not running and starts
+# by D-Bus activation; its card (read through AT-SPI) shows the advertised item's title. The clicked
+# notification is closed and forgotten; a later restart shows nothing again.
+needs_app_bus=1
 source "$(dirname "$0")/lib.sh"
 
-desktop_up
+app_up
 server_up dunst
 install_test_handler
 app_activatable
@@ -44,6 +44,7 @@ replaces=$(awk '/member=Notify$/ { n++ } n == 2 && /uint32/ { print $2; exit }' 
 expect "the second Notify replaces the first in place (replaces_id $server_id)" test "$replaces" = "$server_id"
 expect "the re-shown notification carries the advertised id" \
     bash -c "awk '/member=Notify\$/ { n++ } n == 2' '$art/dbus-monitor.txt' | grep -q 'string \"q-advertised\"'"
+expect "it advertises the question the card will show" test "$(last_notify_copy | tr '\n' '|')" = "Question of the day|$(item_title q-advertised)|"
 sleep 1
 expect "one notification on screen" test "$(dunstctl count displayed)" -eq 1
 expect "the restart says it re-attached" grep -q "on screen from before the restart" "$art/scheduler-2.log"
@@ -55,8 +56,9 @@ app_running() { bus_has_owner "$app_id"; }
 app_not_running() { ! bus_has_owner "$app_id"; }
 expect "the app is not running before the click" app_not_running
 click_to_open
-wait_for 20 app_opened q-advertised || fail "the click after the restart did not reach the app with the advertised id"
-expect "the app was started by D-Bus activation" app_running
+expect "the app was started by D-Bus activation" wait_for 30 app_running
+expect "its card shows the advertised dose ($(item_title q-advertised))" atspi wait-card "$(item_title q-advertised)" 30
+expect "the app was asked once, for the advertised id" test "$(app_asked q-advertised)" -eq 1
 expect "the click was handed to the app" grep -q "handed to the Daily Dose app" "$art/scheduler-2.log"
 expect "no page opened" test ! -s "$work/opened.log"
 wait_for 5 test ! -e "$record" || fail "the record outlived the click"
