@@ -170,6 +170,17 @@ extension DoseCLI {
                 run: LearnCommand.runner(LearnCommand.deck)),
             CommandSpec("quiz", summary: "print a topic's quiz; --interactive asks the questions", positionals: topic,
                 options: [.interactive], run: LearnCommand.runner(LearnCommand.quiz)),
+            CommandSpec("study", summary: "study a topic's deck: today's cards one at a time, graded 1–4 (FSRS)",
+                details: """
+                    In a terminal: a card's front, Enter shows its back, then 1 Again, 2 Hard, 3 Good or 4 Easy;
+                    u takes back the last grade, q quits (every grade is saved at once). When standard input is
+                    not a terminal, each line is a grade 1–4 for the next card (q quits), so a session can be
+                    scripted; any other line stops with exit status 65.
+                    """,
+                positionals: topic, run: LearnCommand.runner(LearnCommand.study)),
+            CommandSpec("due", summary: "cards due and new, per topic and overall",
+                options: [OptionSpec.json.helping("one JSON document: topics (subject, topic, due, new, total) and totals")],
+                run: LearnCommand.runner(LearnCommand.due)),
             CommandSpec("run", summary: "work the queue now, in the foreground, until it is empty",
                 run: LearnCommand.runner(LearnCommand.runQueue)),
         ])

@@ -1,5 +1,6 @@
 import DoseCore
 import DoseLearning
+import DoseStore
 
 /// Renders the checklist, decks and quizzes for the terminal and as JSON.
 enum LearnPrinter {
@@ -70,5 +71,41 @@ enum LearnPrinter {
 
     static func letter(_ index: Int) -> String {
         ["A", "B", "C", "D"][max(0, min(3, index))]
+    }
+
+    /// Deck or quiz text for the terminal: `$…$` maths as plain Unicode (the notification's
+    /// converter), wrapped to `width` when output is a terminal. `Console.print` neutralises controls.
+    static func plain(_ text: String, width: Int?) -> String {
+        let converted = LaTeXText.plainText(text)
+        return width.map { TextWrap.wrap(converted, width: $0) } ?? converted
+    }
+
+    /// `dose learn due --json`: one document, the topics and the totals.
+    static func dueJSON(_ counts: [StudyCounts]) -> String {
+        func number(_ value: Int) -> JSONValue { .number(String(value)) }
+        let topics = counts.map { count in
+            JSONValue.object([
+                ("subject", .string(count.subject)), ("topic", .string(count.topic)),
+                ("due", number(count.due)), ("new", number(count.new)), ("total", number(count.total)),
+            ])
+        }
+        return JSONValue.object([
+            ("topics", .array(topics)),
+            ("due", number(counts.reduce(0) { $0 + $1.due })),
+            ("new", number(counts.reduce(0) { $0 + $1.new })),
+            ("total", number(counts.reduce(0) { $0 + $1.total })),
+        ]).serialized(pretty: false) + "\n"
+    }
+
+    /// `dose learn due`: one line per topic, then the totals.
+    static func dueText(_ counts: [StudyCounts]) -> String {
+        guard !counts.isEmpty else { return "No decks to study yet. Tick a topic: dose learn tick SUBJECT TOPIC\n" }
+        var text = ""
+        for count in counts {
+            text += "\(count.subject) — \(count.topic): \(count.due) due, \(count.new) new, \(count.total) cards\n"
+        }
+        let due = counts.reduce(0) { $0 + $1.due }
+        let new = counts.reduce(0) { $0 + $1.new }
+        return text + "Overall: \(due) due, \(new) new\n"
     }
 }

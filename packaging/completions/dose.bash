@@ -76,6 +76,8 @@ _dose()
         (" learn list "*) node='learn list' depth=2 ;;
         (" learn deck "*) node='learn deck' depth=2 ;;
         (" learn quiz "*) node='learn quiz' depth=2 ;;
+        (" learn study "*) node='learn study' depth=2 ;;
+        (" learn due "*) node='learn due' depth=2 ;;
         (" learn run "*) node='learn run' depth=2 ;;
         (" learn "*) node='learn' depth=1 ;;
         (" daemon "*) node='daemon' depth=1 ;;
@@ -103,8 +105,10 @@ _dose()
         'learn list') __dose_node '--json -h --help' '' '' ;;
         'learn deck') __dose_node '-h --help' '' 'subjects topics' ;;
         'learn quiz') __dose_node '-i --interactive -h --help' '' 'subjects topics' ;;
+        'learn study') __dose_node '-h --help' '' 'subjects topics' ;;
+        'learn due') __dose_node '--json -h --help' '' '' ;;
         'learn run') __dose_node '-h --help' '' '' ;;
-        'learn') __dose_node '-h --help' 'tick untick list deck quiz run' '' ;;
+        'learn') __dose_node '-h --help' 'tick untick list deck quiz study due run' '' ;;
         'daemon') __dose_node '-h --help' '' '' ;;
         'help') __dose_node '-h --help' '' 'commands' ;;
         '') __dose_node '-h --help --version' 'import sync validate config today calendar list search show open learn daemon help' '' ;;
