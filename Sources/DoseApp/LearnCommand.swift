@@ -66,7 +66,8 @@ struct LearnCommand {
         let key = try LearnSetup.topic(&arguments)
         try arguments.finish()
         let body = try artifact(.deck, key)
-        do { Console.print(LearnPrinter.deckText(try ArtifactValidator.deck(from: body), key)) } catch {
+        do { Console.print(LearnPrinter.deckText(
+            try ArtifactValidator.deck(from: body), key, width: Terminal.standardOutputWrapWidth())) } catch {
             throw CommandError("the stored deck of \(key) is unreadable: \(error)", exitCode: .dataError)
         }
     }
