@@ -18,13 +18,13 @@ extension LearnCommand {
         let path: String
         let done: String
         if let anki {
-            let deck = try decoded(.deck, key) { body throws(ArtifactValidationError) in try ArtifactValidator.deck(from: body) }
+            let deck = try decoded(.deck, key) { body throws(ArtifactValidationError) in try ArtifactValidator.deck(from: body, stored: true) }
             text = DeckExport.anki(deck, subject: key.subject, topic: key.topic)
             path = anki
             done = "Wrote \(deck.cards.count) cards of \(key) to \(path) (Anki: File → Import)."
         } else {
-            let deck = try decoded(.deck, key) { body throws(ArtifactValidationError) in try ArtifactValidator.deck(from: body) }
-            let quiz = try decoded(.quiz, key) { body throws(ArtifactValidationError) in try ArtifactValidator.quiz(from: body) }
+            let deck = try decoded(.deck, key) { body throws(ArtifactValidationError) in try ArtifactValidator.deck(from: body, stored: true) }
+            let quiz = try decoded(.quiz, key) { body throws(ArtifactValidationError) in try ArtifactValidator.quiz(from: body, stored: true) }
             text = DeckExport.markdown(deck, quiz, subject: key.subject, topic: key.topic)
             path = markdown ?? ""
             done = "Wrote the deck and quiz of \(key) to \(path)."

@@ -11,7 +11,7 @@ extension LearnCommand {
         try arguments.finish()
         let body = try artifact(.quiz, typed)
         let quiz: Quiz
-        do { quiz = try ArtifactValidator.quiz(from: body) } catch {
+        do { quiz = try ArtifactValidator.quiz(from: body, stored: true) } catch {
             throw CommandError("the stored quiz of \(typed) is unreadable: \(error)", exitCode: .dataError)
         }
         let width = Terminal.standardOutputWrapWidth()

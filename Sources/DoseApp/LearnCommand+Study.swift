@@ -15,7 +15,7 @@ extension LearnCommand {
         let learning = try LearnSetup.store(context)
         let key = try LearnSetup.resolved(typed, learning)
         let deck: Deck
-        do { deck = try ArtifactValidator.deck(from: body) } catch {
+        do { deck = try ArtifactValidator.deck(from: body, stored: true) } catch {
             throw CommandError("the stored deck of \(key) is unreadable: \(error)", exitCode: .dataError)
         }
         let study = StudyStore(database: learning.database)

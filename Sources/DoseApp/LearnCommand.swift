@@ -67,7 +67,7 @@ struct LearnCommand {
         try arguments.finish()
         let body = try artifact(.deck, key)
         do { Console.print(LearnPrinter.deckText(
-            try ArtifactValidator.deck(from: body), key, width: Terminal.standardOutputWrapWidth())) } catch {
+            try ArtifactValidator.deck(from: body, stored: true), key, width: Terminal.standardOutputWrapWidth())) } catch {
             throw CommandError("the stored deck of \(key) is unreadable: \(error)", exitCode: .dataError)
         }
     }
