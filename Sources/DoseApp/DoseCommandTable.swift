@@ -170,6 +170,25 @@ extension DoseCLI {
                 run: LearnCommand.runner(LearnCommand.deck)),
             CommandSpec("quiz", summary: "print a topic's quiz; --interactive asks the questions", positionals: topic,
                 options: [.interactive], run: LearnCommand.runner(LearnCommand.quiz)),
+            CommandSpec("study", summary: "study a topic's deck: today's cards one at a time, graded 1–4 (FSRS)",
+                details: """
+                    In a terminal: a card's front, Enter shows its back, then 1 Again, 2 Hard, 3 Good or 4 Easy;
+                    u takes back the last grade, q quits (every grade is saved at once). When standard input is
+                    not a terminal, each line is a grade 1–4 for the next card (q quits), so a session can be
+                    scripted; any other line stops with exit status 65.
+                    """,
+                positionals: topic, run: LearnCommand.runner(LearnCommand.study)),
+            CommandSpec("due", summary: "cards due and new, per topic and overall",
+                options: [OptionSpec.json.helping("one JSON document: topics (subject, topic, due, new, total) and totals")],
+                run: LearnCommand.runner(LearnCommand.due)),
+            CommandSpec("export", summary: "write a topic's deck for Anki (--anki FILE) or deck and quiz as Markdown",
+                details: """
+                    --anki FILE writes tab-separated text Anki imports (File → Import): front, back and tags
+                    (daily-dose, the subject, subject::topic). --markdown FILE writes the deck and the quiz
+                    with its answers as Markdown. Either file is written whole or not at all.
+                    """,
+                positionals: topic, options: [.anki, .markdown], exclusive: [["--anki", "--markdown"]],
+                run: LearnCommand.runner(LearnCommand.export)),
             CommandSpec("run", summary: "work the queue now, in the foreground, until it is empty",
                 run: LearnCommand.runner(LearnCommand.runQueue)),
         ])
@@ -208,6 +227,8 @@ extension OptionSpec {
     static let printPath = OptionSpec("--print-path", help: "print the path of the page written")
     static let noLaunch = OptionSpec("--no-launch", help: "write the page but do not open it")
     static let answer = OptionSpec("--answer", help: "print a question's answer and explanation at once")
+    static let anki = OptionSpec("--anki", value: "FILE", kind: .file, help: "write the deck as Anki's tab-separated import")
+    static let markdown = OptionSpec("--markdown", value: "FILE", kind: .file, help: "write the deck and the quiz as Markdown")
     static let from = OptionSpec("--from", value: "YYYY-MM-DD", kind: .date, help: "start at this day instead of today")
     static let kind = OptionSpec("--kind", value: "KIND", kind: .choice(["fact", "formula", "question"]), help: "only facts, formulas or questions")
     static let branches = OptionSpec("--branches", help: "print the branches the pool's items carry (with counts), then the untagged count")

@@ -13,9 +13,14 @@ struct LearnCommand {
 
     /// Records the tick and the pending entry in one transaction, then wakes a running daemon.
     func tick(_ arguments: inout Arguments) throws(CommandError) {
-        let key = try LearnSetup.topic(&arguments)
+        let typed = try LearnSetup.topic(&arguments)
         try arguments.finish()
         let store = try LearnSetup.store(context)
+        let key = try LearnSetup.resolved(typed, store)
+        if key != typed, try learnStoreCall({ try store.entry(subject: key.subject, topic: key.topic) }) != nil {
+            // Another spelling of a ticked topic: said plainly, and nothing new is asked of the provider.
+            Console.print("\(typed) is \(key), ticked already.")
+        }
         let outcome = try learnStoreCall { try store.tick(subject: key.subject, topic: key.topic, now: context.now) }
         switch outcome {
         case .alreadyComplete:
@@ -29,9 +34,10 @@ struct LearnCommand {
     }
 
     func untick(_ arguments: inout Arguments) throws(CommandError) {
-        let key = try LearnSetup.topic(&arguments)
+        let typed = try LearnSetup.topic(&arguments)
         try arguments.finish()
         let store = try LearnSetup.store(context)
+        let key = try LearnSetup.resolved(typed, store)
         guard try learnStoreCall({ try store.untick(subject: key.subject, topic: key.topic) }) else {
             throw CommandError(tr("{topic} is not ticked", ["topic": key]) + topicHint(key, store), exitCode: .noInput)
         }
@@ -62,7 +68,8 @@ struct LearnCommand {
         let key = try LearnSetup.topic(&arguments)
         try arguments.finish()
         let body = try artifact(.deck, key)
-        do { Console.print(LearnPrinter.deckText(try ArtifactValidator.deck(from: body), key)) } catch {
+        do { Console.print(LearnPrinter.deckText(
+            try ArtifactValidator.deck(from: body, stored: true), key, width: Terminal.standardOutputWrapWidth())) } catch {
             throw CommandError(tr("the stored deck of {topic} is unreadable: {error}", ["topic": key, "error": error]), exitCode: .dataError)
         }
     }
@@ -70,6 +77,7 @@ struct LearnCommand {
     /// The stored JSON of an artifact, or a clear error saying why there is none.
     func artifact(_ kind: LearningArtifactKind, _ key: TopicKey) throws(CommandError) -> String {
         let store = try LearnSetup.store(context)
+        let key = try LearnSetup.resolved(key, store)
         if let body = try learnStoreCall({ try store.artifact(subject: key.subject, topic: key.topic, kind: kind) }) {
             return body
         }

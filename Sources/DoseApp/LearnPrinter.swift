@@ -1,5 +1,6 @@
 import DoseCore
 import DoseLearning
+import DoseStore
 import DoseSystem
 
 /// Renders the checklist, decks and quizzes for the terminal and as JSON.
@@ -43,37 +44,113 @@ enum LearnPrinter {
         return text
     }
 
-    static func deckText(_ deck: Deck, _ key: TopicKey) -> String {
+    static func deckText(_ deck: Deck, _ key: TopicKey, width: Int? = nil) -> String {
         var lines = [trn("Deck: {subject} — {topic} ({count} card)", "Deck: {subject} — {topic} ({count} cards)", deck.cards.count,
                          ["subject": key.subject, "topic": key.topic]), ""]
         for (index, card) in deck.cards.enumerated() {
-            lines.append("\(index + 1). \(card.front)")
-            lines.append("   → \(card.back)")
+            lines.append(plain(card.front, prefix: "\(index + 1). ", width: width))
+            lines.append(plain(card.back, prefix: "   → ", width: width))
             lines.append("")
         }
         return lines.dropLast().joined(separator: "\n")
     }
 
-    static func quizText(_ quiz: Quiz, _ key: TopicKey) -> String {
+    static func quizText(_ quiz: Quiz, _ key: TopicKey, width: Int? = nil) -> String {
         var lines = [trn("Quiz: {subject} — {topic} ({count} question)", "Quiz: {subject} — {topic} ({count} questions)",
                          quiz.questions.count, ["subject": key.subject, "topic": key.topic]), ""]
         for (index, question) in quiz.questions.enumerated() {
-            lines.append(questionText(question, number: index + 1))
+            lines.append("\(index + 1). " + questionText(question, order: Array(question.choices.indices), width: width))
         }
         lines.append(tr("Answers:"))
         for (index, question) in quiz.questions.enumerated() {
-            lines.append("\(index + 1). \(letter(question.answer)) — \(question.explanation)")
+            lines.append(plain(question.explanation, prefix: "\(index + 1). \(letter(question.answer)) — ", width: width))
         }
         return lines.joined(separator: "\n")
     }
 
-    static func questionText(_ question: QuizQuestion, number: Int) -> String {
-        var lines = ["\(number). \(question.prompt)"]
-        for (index, choice) in question.choices.enumerated() { lines.append("   \(letter(index))) \(choice)") }
+    /// A question's prompt and its choices, lettered A–D in `order` (position i shows choice `order[i]`).
+    static func questionText(_ question: QuizQuestion, order: [Int], width: Int?) -> String {
+        var lines = [plain(question.prompt, width: width)]
+        for (position, choice) in order.enumerated() {
+            lines.append(plain(question.choices[choice], prefix: "   \(letter(position))) ", width: width))
+        }
         return lines.joined(separator: "\n") + "\n"
+    }
+
+    /// "Score: 4 of 5 answered (6 questions)": unanswered questions (a quit, end of input) are not scored.
+    static func scoreLine(_ score: QuizScore) -> String {
+        guard score.answered > 0 else { return "No question answered: nothing scored." }
+        let tail = score.answered < score.total ? " (\(score.total - score.answered) of \(score.total) not asked)" : ""
+        return "Score: \(score.correct)/\(score.answered)" + tail
+    }
+
+    /// The review of misses: each question, the answer given, the right one and why.
+    static func missesText(_ misses: [QuizRound.Miss], quiz: Quiz, width: Int?) -> String {
+        var lines = ["", "Missed (\(misses.count)):"]
+        for miss in misses {
+            let question = quiz.questions[miss.question]
+            lines.append(plain(question.prompt, prefix: "\(miss.question + 1). ", width: width))
+            lines.append(plain(question.choices[miss.chosen], prefix: "   You answered: ", width: width))
+            lines.append(plain(
+                question.choices[question.answer] + " — " + question.explanation, prefix: "   Right: ", width: width))
+        }
+        return lines.joined(separator: "\n")
     }
 
     static func letter(_ index: Int) -> String {
         ["A", "B", "C", "D"][max(0, min(3, index))]
+    }
+
+    /// Deck or quiz text for the terminal after `prefix`: `$…$` maths as plain Unicode (the
+    /// notification's converter), wrapped to `width` when output is a terminal.
+    ///
+    /// Control characters are kept out of the converter (which would blank them) and left in place
+    /// for `Console.print`, which shows them escaped: hostile text stays visible as what it is.
+    static func plain(_ text: String, prefix: String = "", width: Int?) -> String {
+        var converted = ""
+        var segment = String.UnicodeScalarView()
+        func flush() {
+            if !segment.isEmpty { converted += LaTeXText.plainText(String(segment)) }
+            segment = String.UnicodeScalarView()
+        }
+        for scalar in text.unicodeScalars {
+            if scalar.properties.generalCategory == .control && scalar != "\n" && scalar != "\t" && scalar != "\r" {
+                flush()
+                converted.unicodeScalars.append(scalar)
+            } else {
+                segment.append(scalar)
+            }
+        }
+        flush()
+        return width.map { TextWrap.wrap(prefix + converted, width: $0) } ?? prefix + converted
+    }
+
+    /// `dose learn due --json`: one document, the topics and the totals.
+    static func dueJSON(_ counts: [StudyCounts]) -> String {
+        func number(_ value: Int) -> JSONValue { .number(String(value)) }
+        let topics = counts.map { count in
+            JSONValue.object([
+                ("subject", .string(count.subject)), ("topic", .string(count.topic)),
+                ("due", number(count.due)), ("new", number(count.new)), ("total", number(count.total)),
+            ])
+        }
+        return JSONValue.object([
+            ("topics", .array(topics)),
+            ("due", number(counts.reduce(0) { $0 + $1.due })),
+            ("new", number(counts.reduce(0) { $0 + $1.new })),
+            ("total", number(counts.reduce(0) { $0 + $1.total })),
+        ]).serialized(pretty: false) + "\n"
+    }
+
+    /// `dose learn due`: one line per topic, then the totals.
+    static func dueText(_ counts: [StudyCounts]) -> String {
+        guard !counts.isEmpty else { return "No decks to study yet. Tick a topic: dose learn tick SUBJECT TOPIC\n" }
+        var text = ""
+        for count in counts {
+            text += "\(count.subject) — \(count.topic): \(count.due) due, \(count.new) new, \(count.total) cards\n"
+        }
+        let due = counts.reduce(0) { $0 + $1.due }
+        let new = counts.reduce(0) { $0 + $1.new }
+        return text + "Overall: \(due) due, \(new) new\n"
     }
 }

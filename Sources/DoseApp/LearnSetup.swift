@@ -46,6 +46,15 @@ enum LearnSetup {
     }
 }
 
+extension LearnSetup {
+    /// The topic in the spelling the store already has for it (`LearningStore.resolve`), else as typed.
+    static func resolved(_ key: TopicKey, _ store: LearningStore) throws(CommandError) -> TopicKey {
+        let (subject, topic) = try learnStoreCall { try store.resolve(subject: key.subject, topic: key.topic) }
+        guard subject != key.subject || topic != key.topic else { return key }
+        do { return try TopicKey(subject: subject, topic: topic) } catch { return key }
+    }
+}
+
 /// Turns a store failure into a command error.
 func learnStoreCall<T>(_ body: () throws -> T) throws(CommandError) -> T {
     do { return try body() } catch let error as CommandError { throw error } catch let error as StoreError {

@@ -12,16 +12,19 @@ public enum ArtifactValidator {
     static let choiceLimit = 200
     static let explanationLimit = 1000
 
-    /// A deck from the model's message content.
-    public static func deck(from content: String) throws(ArtifactValidationError) -> Deck {
+    /// A deck from the model's message content, or (`stored`) as read back from the store.
+    ///
+    /// A stored deck may come from a build that let C1 controls through: it is still readable
+    /// (every terminal path escapes them); the provider's answers are held to the newer rule.
+    public static func deck(from content: String, stored: Bool = false) throws(ArtifactValidationError) -> Deck {
         let deck = try Deck(answer(content))
         guard Deck.cardRange.contains(deck.cards.count) else {
             throw .init("the deck has \(deck.cards.count) cards; it needs \(Deck.cardRange.lowerBound) to \(Deck.cardRange.upperBound)")
         }
         var fronts = Set<String>()
         for (index, card) in deck.cards.enumerated() {
-            try checkText(card.front, "cards[\(index)].front", limit: frontLimit)
-            try checkText(card.back, "cards[\(index)].back", limit: backLimit)
+            try checkText(card.front, "cards[\(index)].front", limit: frontLimit, allowingC1: stored)
+            try checkText(card.back, "cards[\(index)].back", limit: backLimit, allowingC1: stored)
             guard fronts.insert(card.front.lowercased()).inserted else {
                 throw .init("cards[\(index)].front repeats an earlier card")
             }
@@ -29,21 +32,21 @@ public enum ArtifactValidator {
         return deck
     }
 
-    /// A quiz from the model's message content.
-    public static func quiz(from content: String) throws(ArtifactValidationError) -> Quiz {
+    /// A quiz from the model's message content, or (`stored`) as read back from the store (see `deck`).
+    public static func quiz(from content: String, stored: Bool = false) throws(ArtifactValidationError) -> Quiz {
         let quiz = try Quiz(answer(content))
         guard Quiz.questionRange.contains(quiz.questions.count) else {
             throw .init("the quiz has \(quiz.questions.count) questions; it needs \(Quiz.questionRange.lowerBound) to \(Quiz.questionRange.upperBound)")
         }
         for (index, question) in quiz.questions.enumerated() {
             let path = "questions[\(index)]"
-            try checkText(question.prompt, path + ".prompt", limit: promptLimit)
+            try checkText(question.prompt, path + ".prompt", limit: promptLimit, allowingC1: stored)
             guard question.choices.count == 4 else {
                 throw .init("\(path).choices has \(question.choices.count) choices; it needs exactly 4")
             }
             var seen = Set<String>()
             for (choiceIndex, choice) in question.choices.enumerated() {
-                try checkText(choice, "\(path).choices[\(choiceIndex)]", limit: choiceLimit)
+                try checkText(choice, "\(path).choices[\(choiceIndex)]", limit: choiceLimit, allowingC1: stored)
                 guard seen.insert(choice.lowercased()).inserted else {
                     throw .init("\(path).choices[\(choiceIndex)] repeats another choice")
                 }
@@ -51,7 +54,7 @@ public enum ArtifactValidator {
             guard (0...3).contains(question.answer) else {
                 throw .init("\(path).answer is \(question.answer); it must be the index of a choice, 0 to 3")
             }
-            try checkText(question.explanation, path + ".explanation", limit: explanationLimit)
+            try checkText(question.explanation, path + ".explanation", limit: explanationLimit, allowingC1: stored)
         }
         return quiz
     }
@@ -93,11 +96,13 @@ public enum ArtifactValidator {
         return text.trimmingCharacters(where: { $0.isWhitespace })
     }
 
-    private static func checkText(_ text: String, _ field: String, limit: Int) throws(ArtifactValidationError) {
+    private static func checkText(_ text: String, _ field: String, limit: Int, allowingC1: Bool) throws(ArtifactValidationError) {
         guard !text.allSatisfy(\.isWhitespace) else { throw .init("\(field) is empty") }
         guard text.count <= limit else { throw .init("\(field) is longer than \(limit) characters") }
-        // Newlines and tabs are fine in a card; other control characters are garbage.
-        if text.unicodeScalars.contains(where: { ($0.value < 0x20 && $0 != "\n" && $0 != "\t") || $0.value == 0x7F }) {
+        // Newlines and tabs are fine in a card; other control characters (C0, DEL, C1) are garbage,
+        // or an attempt at the terminal that will show the card.
+        if text.unicodeScalars.contains(where: { ($0.value < 0x20 && $0 != "\n" && $0 != "\t") || $0.value == 0x7F
+            || (!allowingC1 && (0x80...0x9F).contains($0.value)) }) {
             throw .init("\(field) contains a control character")
         }
     }

@@ -32,7 +32,8 @@ public enum ChatRequest {
 
     static let systemPrompt = """
         You write concise, accurate study material for a university student. \
-        Answer with JSON only, matching the given schema exactly: no Markdown, no commentary.
+        Answer with JSON only, matching the given schema exactly: no Markdown, no commentary. \
+        Write any mathematics as LaTeX between single dollar signs, such as $\\frac{dy}{dx} = 2x$.
         """
 
     static func userPrompt(for kind: LearningArtifactKind, topic: TopicKey) -> String {

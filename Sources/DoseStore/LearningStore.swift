@@ -23,9 +23,11 @@ public struct LearningStore {
 
     /// Ticks a topic and, unless both artifacts already exist, records the pending entry — one transaction.
     ///
-    /// Ticking twice keeps the first entry (its attempts and backoff), so nothing is asked for twice.
+    /// Ticking twice keeps the first entry (its attempts and backoff), so nothing is asked for twice;
+    /// so does ticking it in another spelling (`resolve`): the first spelling is the one ticked.
     public func tick(subject: String, topic: String, now: Int64) throws(StoreError) -> TickOutcome {
         try connection.transaction("ticking \(describe(subject, topic))") { () throws(StoreError) -> TickOutcome in
+            let (subject, topic) = try resolve(subject: subject, topic: topic)
             let insertTopic = try connection.prepare("""
                 INSERT INTO learn_topics (subject, topic, ticked_at) VALUES (?1, ?2, ?3)
                 ON CONFLICT (subject, topic) DO NOTHING

@@ -269,6 +269,11 @@ final class Statement {
         try check(code, db, "binding a blob to parameter \(index)")
     }
 
+    /// Binds a floating-point number to parameter `index`.
+    func bindReal(_ value: Double, at index: Int32) throws(StoreError) {
+        try check(sqlite3_bind_double(handle, index, value), db, "binding parameter \(index)")
+    }
+
     /// Binds NULL to parameter `index`.
     func bindNull(at index: Int32) throws(StoreError) {
         try check(sqlite3_bind_null(handle, index), db, "binding NULL to parameter \(index)")
@@ -301,6 +306,11 @@ final class Statement {
     /// Column `index` as an integer (NULL reads as 0).
     func int64(at index: Int32) -> Int64 {
         sqlite3_column_int64(handle, index)
+    }
+
+    /// Column `index` as a floating-point number (NULL reads as 0).
+    func double(at index: Int32) -> Double {
+        sqlite3_column_double(handle, index)
     }
 
     /// Column `index` as text, or nil for NULL.

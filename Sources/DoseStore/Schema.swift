@@ -4,7 +4,7 @@
 /// current version is `migrations.count`. To change the schema, append a step;
 /// never edit a step that has shipped, because existing files already ran it.
 enum Schema {
-    static let migrations: [String] = [version1, version2, version3]
+    static let migrations: [String] = [version1, version2, version3, version4]
 
     /// Version 1: the pool (items and their branch tags) and sync bookkeeping.
     ///
@@ -162,5 +162,58 @@ enum Schema {
         DROP TABLE items;
         ALTER TABLE items_v3 RENAME TO items;
         ALTER TABLE item_tags_v3 RENAME TO item_tags;
+        """
+
+    /// Version 4: studying — one FSRS review state per card of a generated deck, the log of grades
+    /// (each row holds the card's state before it, so the last grade can be undone), and quiz scores.
+    ///
+    /// A card is the index of its place in the deck, which is never overwritten. No row means a new
+    /// card. Like the artifacts, these rows stay after an untick: a re-tick keeps the progress.
+    private static let version4 = """
+        CREATE TABLE learn_reviews (
+            subject TEXT NOT NULL CHECK (typeof(subject) = 'text'),
+            topic TEXT NOT NULL CHECK (typeof(topic) = 'text'),
+            card INTEGER NOT NULL CHECK (typeof(card) = 'integer' AND card >= 0),
+            state TEXT NOT NULL CHECK (state = 'learning' OR state = 'review' OR state = 'relearning'),
+            step INTEGER CHECK (step IS NULL OR (typeof(step) = 'integer' AND step >= 0)),
+            stability REAL NOT NULL CHECK (typeof(stability) = 'real' AND stability > 0),
+            difficulty REAL NOT NULL CHECK (typeof(difficulty) = 'real' AND difficulty BETWEEN 1 AND 10),
+            due INTEGER NOT NULL CHECK (typeof(due) = 'integer'),
+            last_review INTEGER NOT NULL CHECK (typeof(last_review) = 'integer'),
+            reps INTEGER NOT NULL CHECK (typeof(reps) = 'integer' AND reps >= 1),
+            lapses INTEGER NOT NULL CHECK (typeof(lapses) = 'integer' AND lapses >= 0),
+            PRIMARY KEY (subject, topic, card)
+        ) WITHOUT ROWID;
+        CREATE INDEX learn_reviews_due ON learn_reviews (due);
+
+        -- One row per grade; prev_* is the card's row before it (prev_state NULL: the card was new).
+        CREATE TABLE learn_review_log (
+            id INTEGER PRIMARY KEY,
+            subject TEXT NOT NULL CHECK (typeof(subject) = 'text'),
+            topic TEXT NOT NULL CHECK (typeof(topic) = 'text'),
+            card INTEGER NOT NULL CHECK (typeof(card) = 'integer' AND card >= 0),
+            grade INTEGER NOT NULL CHECK (typeof(grade) = 'integer' AND grade BETWEEN 1 AND 4),
+            reviewed_at INTEGER NOT NULL CHECK (typeof(reviewed_at) = 'integer'),
+            prev_state TEXT CHECK (prev_state IS NULL OR prev_state = 'learning' OR prev_state = 'review' OR prev_state = 'relearning'),
+            prev_step INTEGER,
+            prev_stability REAL,
+            prev_difficulty REAL,
+            prev_due INTEGER,
+            prev_last_review INTEGER,
+            prev_reps INTEGER,
+            prev_lapses INTEGER,
+            CHECK (prev_state IS NOT NULL OR (prev_stability IS NULL AND prev_due IS NULL))
+        );
+        CREATE INDEX learn_review_log_day ON learn_review_log (reviewed_at);
+
+        CREATE TABLE learn_quiz_scores (
+            id INTEGER PRIMARY KEY,
+            subject TEXT NOT NULL CHECK (typeof(subject) = 'text'),
+            topic TEXT NOT NULL CHECK (typeof(topic) = 'text'),
+            taken_at INTEGER NOT NULL CHECK (typeof(taken_at) = 'integer'),
+            answered INTEGER NOT NULL CHECK (typeof(answered) = 'integer' AND answered >= 0),
+            correct INTEGER NOT NULL CHECK (typeof(correct) = 'integer' AND correct BETWEEN 0 AND answered),
+            total INTEGER NOT NULL CHECK (typeof(total) = 'integer' AND total >= answered)
+        );
         """
 }

@@ -23,7 +23,9 @@ import Testing
         #expect(try box.requests().count == 6)
         let deck = try box.dose("learn", "deck", "Circuits", "Ohm")
         #expect(deck.status == 0 && deck.stdout.contains("10 cards"))
-        let quiz = try box.run(["learn", "quiz", "Circuits", "Ohm", "--interactive"], stdin: "A\nB\nC\nD\nA\nB\n")
+        // Choices are shuffled on every attempt: the right letters follow from the injected seed.
+        let quiz = try box.run(["learn", "quiz", "Circuits", "Ohm", "--interactive"],
+            stdin: QuizCLITests.rightLetters(seed: 11, answers: [0, 1, 2, 3, 0, 1]), extraEnvironment: ["DOSE_QUIZ_SEED": "11"])
         #expect(quiz.stdout.contains("Score: 6/6"), "\(quiz.stdout)")
         let missing = try box.dose("learn", "deck", "Circuits", "Norton")
         #expect(missing.status == 66 && missing.stderr.contains("not ticked"))

@@ -1,3 +1,4 @@
+import DoseStore
 import Foundation
 import Testing
 
@@ -41,7 +42,18 @@ import Testing
         try box.startProvider(#"{"default": "hostile-ok"}"#)
         try box.configureProvider()
         try box.dose("learn", "tick", "Physics", "Ohm")
-        #expect(try box.dose("learn", "run").status == 0)
+        // Validation now refuses C1 controls: the provider's hostile answer is a failed attempt, never stored.
+        let refused = try box.dose("learn", "run")
+        #expect(refused.status == 75, "\(refused.stdout)")
+        #expect((try box.list()["Ohm"]?["lastError"] as? String ?? "").contains("contains a control character"))
+        // A store written before that rule may still hold such text: printing must neutralise it.
+        let store = LearningStore(database: try Database(path: box.databasePath))
+        let deckJSON = #"{"cards":["# + (1...8).map { #"{"back":"b\u009b2J","front":"f\#($0)\u009d0;x\u009c"}"# }.joined(separator: ",") + "]}"
+        let quizJSON = #"{"questions":["# + (1...5).map { _ in
+            #"{"answer":1,"choices":["a\u009b1m","b","c","d"],"explanation":"e\u009d0;pwned\u009c","prompt":"p\u009b2J"}"#
+        }.joined(separator: ",") + "]}"
+        try store.storeArtifact(subject: "Physics", topic: "Ohm", kind: .deck, body: deckJSON, model: nil, now: 1)
+        try store.storeArtifact(subject: "Physics", topic: "Ohm", kind: .quiz, body: quizJSON, model: nil, now: 1)
         let deck = try box.dose("learn", "deck", "Physics", "Ohm")
         let quiz = try box.dose("learn", "quiz", "Physics", "Ohm")
         let asked = try box.run(["learn", "quiz", "Physics", "Ohm", "--interactive"], stdin: "A\nB\n")

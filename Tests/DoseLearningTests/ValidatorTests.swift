@@ -74,6 +74,14 @@ import Testing
         #expect(deckError(Self.deckJSON { $0[0]["back"] = String(repeating: "x", count: 1001) })
             == "cards[0].back is longer than 1000 characters")
         #expect(deckError(Self.deckJSON { $0[0]["front"] = "bell\u{7}" }) == "cards[0].front contains a control character")
+        // C1 controls too (U+009B is a one-byte CSI to many terminals), and DEL.
+        #expect(deckError(Self.deckJSON { $0[2]["back"] = "x\u{9B}2J" }) == "cards[2].back contains a control character")
+        #expect(deckError(Self.deckJSON { $0[1]["front"] = "\u{80}" }) == "cards[1].front contains a control character")
+        #expect(quizError(Self.quizJSON { $0[0]["prompt"] = "a\u{7F}" }) == "questions[0].prompt contains a control character")
+        #expect(deckError(Self.deckJSON { $0[1]["front"] = "line\nbreak\tand tab, U+00A0\u{A0}ok" }) == nil)
+        // Read back from a store an older build wrote, C1 is tolerated (printing escapes it); C0 is not.
+        #expect((try? ArtifactValidator.deck(from: Self.deckJSON { $0[2]["back"] = "x\u{9B}2J" }, stored: true)) != nil)
+        #expect((try? ArtifactValidator.deck(from: Self.deckJSON { $0[2]["back"] = "x\u{7}" }, stored: true)) == nil)
         #expect(deckError(Self.deckJSON { $0[5]["front"] = "Q0?" }) == "cards[5].front repeats an earlier card")
         #expect(deckError(String(repeating: " ", count: 70_000)) == "the answer is larger than 65536 bytes")
     }

@@ -42,7 +42,7 @@ _dose()
     local args=() i
     for ((i = 1; i < cword; i++)); do
         case ${words[i]} in
-            (--pubkey | --date | --days | --branch | --from | --kind) ((i++)) ;;
+            (--pubkey | --date | --days | --branch | --from | --kind | --anki | --markdown) ((i++)) ;;
             (-*) ;;
             (*) args+=("${words[i]}") ;;
         esac
@@ -54,6 +54,8 @@ _dose()
         (--branch) __dose_values 'w:CS,EE,EC,ME,CE,CH'; return ;;
         (--from) __dose_values 'date'; return ;;
         (--kind) __dose_values 'w:fact,formula,question'; return ;;
+        (--anki) __dose_values 'file'; return ;;
+        (--markdown) __dose_values 'file'; return ;;
     esac
     local node depth
     case " ${args[*]} " in
@@ -76,6 +78,9 @@ _dose()
         (" learn list "*) node='learn list' depth=2 ;;
         (" learn deck "*) node='learn deck' depth=2 ;;
         (" learn quiz "*) node='learn quiz' depth=2 ;;
+        (" learn study "*) node='learn study' depth=2 ;;
+        (" learn due "*) node='learn due' depth=2 ;;
+        (" learn export "*) node='learn export' depth=2 ;;
         (" learn run "*) node='learn run' depth=2 ;;
         (" learn "*) node='learn' depth=1 ;;
         (" daemon "*) node='daemon' depth=1 ;;
@@ -103,8 +108,11 @@ _dose()
         'learn list') __dose_node '--json -h --help' '' '' ;;
         'learn deck') __dose_node '-h --help' '' 'subjects topics' ;;
         'learn quiz') __dose_node '-i --interactive -h --help' '' 'subjects topics' ;;
+        'learn study') __dose_node '-h --help' '' 'subjects topics' ;;
+        'learn due') __dose_node '--json -h --help' '' '' ;;
+        'learn export') __dose_node '--anki --markdown -h --help' '' 'subjects topics' ;;
         'learn run') __dose_node '-h --help' '' '' ;;
-        'learn') __dose_node '-h --help' 'tick untick list deck quiz run' '' ;;
+        'learn') __dose_node '-h --help' 'tick untick list deck quiz study due export run' '' ;;
         'daemon') __dose_node '-h --help' '' '' ;;
         'help') __dose_node '-h --help' '' 'commands' ;;
         '') __dose_node '-h --help --version' 'import sync validate config today calendar list search show open learn daemon help' '' ;;

@@ -13,7 +13,7 @@ function __dose_args
             continue
         end
         switch $word
-            case --pubkey --date --days --branch --from --kind
+            case --pubkey --date --days --branch --from --kind --anki --markdown
                 set skip 1
             case '-*'
             case '*'
@@ -75,8 +75,21 @@ complete -c dose -n '__dose_at 1 learn' -a untick -d 'remove a topic (and anythi
 complete -c dose -n '__dose_at 1 learn' -a list -d 'every ticked topic and the state of its deck and quiz'
 complete -c dose -n '__dose_at 1 learn' -a deck -d 'print a topic'\''s flashcards'
 complete -c dose -n '__dose_at 1 learn' -a quiz -d 'print a topic'\''s quiz; --interactive asks the questions'
+complete -c dose -n '__dose_at 1 learn' -a study -d 'study a topic'\''s deck: today'\''s cards one at a time, graded 1–4 (FSRS)'
+complete -c dose -n '__dose_at 1 learn' -a due -d 'cards due and new, per topic and overall'
+complete -c dose -n '__dose_at 1 learn' -a export -d 'write a topic'\''s deck for Anki (--anki FILE) or deck and quiz as Markdown'
 complete -c dose -n '__dose_at 1 learn' -a run -d 'work the queue now, in the foreground, until it is empty'
 complete -c dose -n '__dose_in learn run' -s h -l help -d 'show this help'
+complete -c dose -n '__dose_in learn export' -l anki -x -F -d 'write the deck as Anki'\''s tab-separated import'
+complete -c dose -n '__dose_in learn export' -l markdown -x -F -d 'write the deck and the quiz as Markdown'
+complete -c dose -n '__dose_in learn export' -s h -l help -d 'show this help'
+complete -c dose -n '__dose_at 2 learn export' -a "(dose completions subjects 2>/dev/null)" -d 'SUBJECT'
+complete -c dose -n '__dose_at 3 learn export' -a "(dose completions topics (__dose_last) 2>/dev/null)" -d 'TOPIC'
+complete -c dose -n '__dose_in learn due' -l json -d 'one JSON document'
+complete -c dose -n '__dose_in learn due' -s h -l help -d 'show this help'
+complete -c dose -n '__dose_in learn study' -s h -l help -d 'show this help'
+complete -c dose -n '__dose_at 2 learn study' -a "(dose completions subjects 2>/dev/null)" -d 'SUBJECT'
+complete -c dose -n '__dose_at 3 learn study' -a "(dose completions topics (__dose_last) 2>/dev/null)" -d 'TOPIC'
 complete -c dose -n '__dose_in learn quiz' -s i -l interactive -d 'ask the questions one by one'
 complete -c dose -n '__dose_in learn quiz' -s h -l help -d 'show this help'
 complete -c dose -n '__dose_at 2 learn quiz' -a "(dose completions subjects 2>/dev/null)" -d 'SUBJECT'

@@ -15,6 +15,7 @@ else "default". Responses:
   garbage       a response body that is not JSON
   hostile:N     status N whose error message carries terminal escapes (OSC title, clear, OSC 52, C1 CSI)
   hostile-ok    a valid deck or quiz whose text carries C1 controls (U+009B CSI, U+009D OSC)
+  maths-ok      a valid deck or quiz whose texts carry $…$ LaTeX ($\\frac{dy}{dx}$, $x^2$)
 Every request is logged as one JSON line: kind, subject, topic, response, auth (bool), time, path and
 query (the request target split at "?"; the endpoint may carry a query, as Azure's api-version).
 """
@@ -119,6 +120,9 @@ class Handler(BaseHTTPRequestHandler):
             content = json.dumps(deck(topic) if kind == "deck" else quiz(topic))
         elif response == "hostile-ok":
             content = json.dumps(deck(topic + "\u009b2J") if kind == "deck" else quiz(topic + "\u009d0;pwned\u009c"))
+        elif response == "maths-ok":
+            content = json.dumps(deck(topic + " $\\frac{dy}{dx} = x^2$") if kind == "deck"
+                                 else quiz(topic + " $\\alpha_1$"))
         elif response == "malformed":
             content = '{"cards": [ {"front": "unterminated'
         elif response == "invalid":

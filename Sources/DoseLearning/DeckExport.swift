@@ -1,0 +1,69 @@
+/// A topic's deck and quiz written out for other tools: Anki's tab-separated import, and Markdown.
+public enum DeckExport {
+    /// Tab-separated text Anki imports (File → Import): a header naming the separator, that fields are
+    /// plain text and that column 3 holds tags; then one note per line: front, back, tags.
+    ///
+    /// A field holding a tab, a newline or a double quote is quoted, quotes doubled (the CSV rules
+    /// Anki's importer reads). Tags have no spaces: `daily-dose`, the subject and `subject::topic`
+    /// with spaces as `_`. Maths stays as generated (`$…$`).
+    public static func anki(_ deck: Deck, subject: String, topic: String) -> String {
+        let tags = ["daily-dose", tag(subject), tag(subject) + "::" + tag(topic)].joined(separator: " ")
+        var text = "#separator:tab\n#html:false\n#tags column:3\n"
+        for card in deck.cards {
+            text += [field(card.front), field(card.back), tags].joined(separator: "\t") + "\n"
+        }
+        return text
+    }
+
+    /// The deck and the quiz as Markdown: the cards as a list, the questions with lettered choices,
+    /// then the answers with their explanations. Maths stays `$…$`, as Markdown renderers with
+    /// KaTeX or MathJax expect.
+    public static func markdown(_ deck: Deck?, _ quiz: Quiz?, subject: String, topic: String) -> String {
+        var lines = ["# \(inline(subject)) — \(inline(topic))", ""]
+        if let deck {
+            lines += ["## Flashcards", ""]
+            for (index, card) in deck.cards.enumerated() {
+                lines.append("\(index + 1). **\(inline(card.front))**  ")
+                lines.append("   \(inline(card.back))")
+            }
+            lines.append("")
+        }
+        if let quiz {
+            lines += ["## Quiz", ""]
+            for (index, question) in quiz.questions.enumerated() {
+                lines.append("\(index + 1). \(inline(question.prompt))")
+                for (choice, text) in question.choices.enumerated() {
+                    lines.append("   - \(letter(choice))) \(inline(text))")
+                }
+            }
+            lines += ["", "### Answers", ""]
+            for (index, question) in quiz.questions.enumerated() {
+                lines.append("\(index + 1). \(letter(question.answer)) — \(inline(question.explanation))")
+            }
+            lines.append("")
+        }
+        return lines.joined(separator: "\n")
+    }
+
+    private static func field(_ text: String) -> String {
+        guard text.contains(where: { $0 == "\t" || $0 == "\n" || $0 == "\r" || $0 == "\"" || $0 == "\r\n" }) else {
+            return text
+        }
+        var quoted = "\""
+        for character in text { quoted += character == "\"" ? "\"\"" : String(character) }
+        return quoted + "\""
+    }
+
+    private static func tag(_ name: String) -> String {
+        String(name.map { $0.isWhitespace ? "_" : $0 })
+    }
+
+    /// One line of Markdown: line breaks become spaces so a list item stays one item.
+    private static func inline(_ text: String) -> String {
+        String(text.map { $0.isNewline ? " " : $0 })
+    }
+
+    private static func letter(_ index: Int) -> String {
+        ["A", "B", "C", "D"][max(0, min(3, index))]
+    }
+}
