@@ -72,7 +72,10 @@ extension Completions {
                 var line = "complete -c \(program) -n \(quoted(inNode))"
                 if let short = option.short { line += " -s \(short.dropFirst())" }
                 line += " -l \(option.name.dropFirst(2))"
-                if option.takesValue { line += " -x" + fishValues(option.kind, keys: keys, commands: commands, prefix: prefix) }
+                // A file value: `-r -F` (fish refuses `-x`, which means no files, together with `-F`).
+                if option.takesValue {
+                    line += option.kind == .file ? " -r -F" : " -x" + fishValues(option.kind, keys: keys, commands: commands, prefix: prefix)
+                }
                 lines.append(line + " -d " + quoted(brief(option.help)))
             }
             for child in node.children {

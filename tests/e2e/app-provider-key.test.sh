@@ -14,7 +14,7 @@ config="$XDG_CONFIG_HOME/daily-dose/config.ini"
 # --unlock reads the login keyring's password from standard input (creating it); the daemon forks and keeps
 # what it inherited, so its output goes to files.
 printf pw | gnome-keyring-daemon --unlock --components=secrets >"$art/keyring.out" 2>"$art/keyring.err"
-expect "the Secret Service is on the bus" wait_for 10 bus_has org.freedesktop.secrets
+expect "the Secret Service is on the bus" wait_for 10 bus_has_owner org.freedesktop.secrets
 keyring_pid=$(gdbus call --session --dest org.freedesktop.DBus --object-path /org/freedesktop/DBus \
     --method org.freedesktop.DBus.GetConnectionUnixProcessID org.freedesktop.secrets | sed 's/.*uint32 \([0-9]*\).*/\1/')
 [ -n "$keyring_pid" ] || fail "no Secret Service on the bus"
