@@ -3,19 +3,12 @@
 # page asks the notify time and the branch, says what the notification's Open button does, turns the morning
 # notification on (through a stand-in systemd manager on this bus), then shows today's card.
 # Local time near 03:00 (TZ), so the 07:30 chosen has not passed and nothing fires meanwhile.
-utc_hour=$(date -u +%-H)
-offset=$(( 3 - utc_hour ))
-[ "$offset" -lt -12 ] && offset=$(( offset + 24 ))
-[ "$offset" -gt 14 ] && offset=$(( offset - 24 ))
-if [ "$offset" -ge 0 ]; then export TZ="Etc/GMT-$offset"; else export TZ="Etc/GMT+$(( -offset ))"; fi
 needs_app_bus=1
 source "$(dirname "$0")/lib.sh"
+tz_near_hour 3
 app_up
 config="$XDG_CONFIG_HOME/daily-dose/config.ini"
-/usr/bin/python3 "$DOSE_ROOT/tests/support/fake_systemd.py" "$work/systemd.log" dose-notify.service=disabled >"$art/fake-systemd.log" 2>&1 &
-bg_pids+=($!)
-expect "the stand-in systemd user manager is on the bus" wait_for 10 bash -c \
-    "gdbus call --session --dest org.freedesktop.DBus --object-path /org/freedesktop/DBus --method org.freedesktop.DBus.NameHasOwner org.freedesktop.systemd1 | grep -q true"
+fake_systemd_up dose-notify.service=disabled
 
 app_start
 expect "an empty pool opens the welcome page" atspi wait "Welcome to Daily Dose" 10

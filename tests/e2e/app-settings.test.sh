@@ -5,13 +5,9 @@
 # Sync now imports from the configured source and shows its result, which is recorded for the next start.
 # The local time is put near 03:00 (TZ), so neither the default 08:00 nor the new 07:05 has passed today and
 # the scheduler arms instead of firing.
-utc_hour=$(date -u +%-H)
-offset=$(( 3 - utc_hour ))
-[ "$offset" -lt -12 ] && offset=$(( offset + 24 ))
-[ "$offset" -gt 14 ] && offset=$(( offset - 24 ))
-if [ "$offset" -ge 0 ]; then export TZ="Etc/GMT-$offset"; else export TZ="Etc/GMT+$(( -offset ))"; fi
 needs_app_bus=1
 source "$(dirname "$0")/lib.sh"
+tz_near_hour 3
 app_up
 # A smaller pack first, so Sync now from the sample pack brings a new pool.
 /usr/bin/python3 -c 'import json, sys; p = json.load(open(sys.argv[1])); p["items"] = p["items"][:20]; json.dump(p, open(sys.argv[2], "w"))' \
@@ -20,10 +16,7 @@ dose import "$work/small-pack.json" >/dev/null
 dose config set source "$DOSE_ROOT/content/sample-pack.json" >/dev/null
 config="$XDG_CONFIG_HOME/daily-dose/config.ini"
 
-/usr/bin/python3 "$DOSE_ROOT/tests/support/fake_systemd.py" "$work/systemd.log" dose-notify.service=disabled >"$art/fake-systemd.log" 2>&1 &
-bg_pids+=($!)
-expect "the stand-in systemd user manager is on the bus" wait_for 10 bash -c \
-    "gdbus call --session --dest org.freedesktop.DBus --object-path /org/freedesktop/DBus --method org.freedesktop.DBus.NameHasOwner org.freedesktop.systemd1 | grep -q true"
+fake_systemd_up dose-notify.service=disabled
 
 "$DOSE_BIN/dose-notify" run >"$art/scheduler.log" 2>&1 &
 bg_pids+=($!)

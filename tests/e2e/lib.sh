@@ -362,3 +362,20 @@ PY
     expect "the listener records requests" grep -q /probe "$work/requests.log"
     : >"$work/requests.log"
 }
+
+# Puts the local time ($TZ, a whole-hour Etc/GMT zone) near HOUR:00, so a notify time chosen later that
+# morning has not passed and the scheduler arms instead of firing. Call before app_up (which hands TZ to the bus).
+tz_near_hour() { # tz_near_hour HOUR
+    local offset=$(( $1 - $(date -u +%-H) ))
+    [ "$offset" -lt -12 ] && offset=$(( offset + 24 ))
+    [ "$offset" -gt 14 ] && offset=$(( offset - 24 ))
+    if [ "$offset" -ge 0 ]; then export TZ="Etc/GMT-$offset"; else export TZ="Etc/GMT+$(( -offset ))"; fi
+}
+
+# Starts the stand-in systemd user manager (tests/support/fake_systemd.py, logging its calls to
+# $work/systemd.log) with the given unit states, and waits for its name on the bus.
+fake_systemd_up() { # fake_systemd_up UNIT=STATE...
+    /usr/bin/python3 "$DOSE_ROOT/tests/support/fake_systemd.py" "$work/systemd.log" "$@" >"$art/fake-systemd.log" 2>&1 &
+    bg_pids+=($!)
+    expect "the stand-in systemd user manager is on the bus" wait_for 10 bus_has_owner org.freedesktop.systemd1
+}
