@@ -9,6 +9,8 @@ final class LearnSandbox {
     let packageRoot: URL
     private var server: Process?
     private(set) var providerURL = ""
+    /// The zone `dose` runs in: UTC unless a test needs the local hour away from midnight.
+    var timeZone = "UTC"
 
     struct Run {
         var status: Int32
@@ -59,7 +61,7 @@ final class LearnSandbox {
             "XDG_STATE_HOME": root.appendingPathComponent("state").path,
             "XDG_CACHE_HOME": root.appendingPathComponent("cache").path,
             "XDG_RUNTIME_DIR": root.appendingPathComponent("runtime").path,
-            "PATH": "/usr/bin:/bin", "TZ": "UTC", "LANG": "C.UTF-8",
+            "PATH": "/usr/bin:/bin", "TZ": timeZone, "LANG": "C.UTF-8",
             // A hang past this is a timeout; the tests' server answers in milliseconds otherwise.
             "DOSE_PROVIDER_TIMEOUT": "2",
         ]) { $1 }
