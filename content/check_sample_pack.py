@@ -11,7 +11,7 @@ rules for the bundled starter pack:
   * answer required on questions and forbidden on facts and formulas;
     every question has an explanation
   * at least 34 items of each kind; at least 20 items tagged for each branch
-  * every audience (no branch, and each branch with the common items) has at
+  * every audience (no branch, common only, and each branch with the common items) has at
     least 60 items of each kind: the daily rule (docs/resolver.md) steps
     through each kind every third day, so the first repeat comes after
     3 x (the audience's smallest kind) days, at least 180 (a semester)
@@ -229,9 +229,10 @@ def main():
         if tag_counts[b] < MIN_OWN_PER_BRANCH:
             err("pack", f"only {tag_counts[b]} items tagged {b} (need {MIN_OWN_PER_BRANCH})")
     repeats = {}
-    for b in [None] + sorted(BRANCHES):
+    # "common": the untagged items only (the branch setting `common`).
+    for b in [None, "common"] + sorted(BRANCHES):
         audience = [it for it in items if isinstance(it, dict) and
-                    (b is None or not it.get("tags") or b in it.get("tags", []))]
+                    (b is None or not it.get("tags") or (b != "common" and b in it.get("tags", [])))]
         smallest = min(sum(1 for it in audience if it.get("kind") == k) for k in KINDS)
         repeats[b or "none"] = 3 * smallest
         if 3 * smallest < MIN_REPEAT_DAYS:

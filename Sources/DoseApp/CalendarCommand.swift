@@ -17,15 +17,18 @@ struct CalendarCommand {
         let branchText = try arguments.option(.branch)
         try arguments.finish()
         try DayRange.check(start: start, days: days)
-        let branch = try resolveBranch(branchText, everyone: everyone, context: context)
+        let audience = try resolveAudience(branchText, everyone: everyone, context: context)
 
         let view = try PoolView.open(context)
         var decoded: [Int: Item] = [:]
         var lines: [String] = []
-        for (date, position) in DoseCalendar.positions(view.reader.index, branch: branch, from: start, days: days) {
+        for (date, position) in DoseCalendar.positions(view.reader.index, audience: audience, from: start, days: days) {
             guard let position else {
-                let message = branch.map { tr("no dose for branch {branch}: the pool has no items for it", ["branch": $0]) }
-                    ?? tr("no dose: the pool has no items for it")
+                let message = switch audience {
+                case .everyone: tr("no dose: the pool has no items for it")
+                case .commonOnly: tr("no dose for the common doses only: the pool has no untagged items")
+                case .branch(let code): tr("no dose for branch {branch}: the pool has no items for it", ["branch": code])
+                }
                 throw CommandError(message, exitCode: .failure)
             }
             let item: Item

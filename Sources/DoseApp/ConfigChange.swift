@@ -82,11 +82,17 @@ public enum ConfigChange {
     }
 
     /// A branch no item is tagged with is allowed (a pack may bring it later) but shows only the
-    /// untagged doses: say so, and name the branches the pool has. Silent for an empty pool.
+    /// untagged doses: say so, and name the branches the pool has. "Common only" on a pool with no
+    /// untagged item shows nothing at all: say that too. Silent for an empty pool.
     private static func branchWarning(_ code: String, _ context: AppContext) -> String? {
-        guard let branch = BranchCode(exactly: code), let items = try? PoolView.open(context).items() else { return nil }
+        guard let audience = Audience(configured: code), let items = try? PoolView.open(context).items(), !items.isEmpty else { return nil }
         let census = BranchCensus(items)
-        guard !census.carries(branch) else { return nil }
+        if audience == .commonOnly {
+            guard census.untagged == 0 else { return nil }
+            return tr("no item in the pool is untagged, so no dose will be shown until a pack brings one; the pool's branches: {codes}",
+                      ["codes": census.codes])
+        }
+        guard let branch = audience.branch, !census.carries(branch) else { return nil }
         let codes = census.codes.isEmpty ? tr("none") : census.codes
         return tr(
             "no item in the pool is tagged {branch}, so only the {count} untagged ones will be shown; the pool's branches: {codes} (`dose config list --branches`)",

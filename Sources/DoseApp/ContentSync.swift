@@ -12,7 +12,7 @@ public enum ContentSync {
         case fetching(source: String)
         /// Checking and importing what was fetched, then mirroring the snapshot.
         case importing
-        /// A line the sync reported ("Synced 315 items …", "signature verified …").
+        /// A line the sync reported ("Synced 328 items …", "signature verified …").
         case report(String)
     }
 

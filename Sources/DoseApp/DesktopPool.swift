@@ -18,9 +18,9 @@ public struct DesktopPool: Sendable {
     /// Today's civil date in the user's zone.
     public var today: CivilDate { context.today }
 
-    /// The configured branch (nil: common only), as `dose today` reads it.
-    public func branch() throws(CommandError) -> BranchCode? {
-        try context.loadConfig().branch
+    /// The configured audience (a branch, common only, or everyone), as `dose today` reads it.
+    public func audience() throws(CommandError) -> Audience {
+        try context.loadConfig().audience
     }
 
     /// The store's pool as the scheduler reads it, mirrored again first if stale; nil for a store that

@@ -1,3 +1,4 @@
+import DoseCore
 import DoseSystem
 
 /// `dose`'s command line, declared once: parsing, `--help`, usage errors, suggestions and the shell
@@ -222,7 +223,9 @@ extension OptionSpec {
     static let pubkey = OptionSpec(
         "--pubkey", value: "KEY",
         help: "first check the minisign signature PACK.minisig with this public key (the base64 line of a minisign .pub file): a missing, malformed or bad signature is exit 65 and nothing is changed; the trusted comment is shown")
-    static let branch = OptionSpec("--branch", value: "CODE", kind: .choice(["CS", "EE", "EC", "ME", "CE", "CH"]), help: "for this branch instead of the configured one")
+    static let branch = OptionSpec(
+        "--branch", value: "CODE", kind: .choice(["CS", "EE", "EC", "ME", "CE", "CH", Audience.commonOnlyWord]),
+        help: "for this branch instead of the configured one (common: the untagged doses only)")
     static let all = OptionSpec("--all", help: "ignore branches: resolve over the whole pool")
     static let printPath = OptionSpec("--print-path", help: "print the path of the page written")
     static let noLaunch = OptionSpec("--no-launch", help: "write the page but do not open it")

@@ -15,7 +15,7 @@ struct ListCommand {
         try arguments.finish()
         var query = ItemQuery()
         query.kind = try kindText.map { text throws(CommandError) in try parseKind(text) }
-        if let branchText { query.branch = try resolveBranch(branchText, everyone: false, context: context) }
+        if let branchText { query.audience = try resolveAudience(branchText, everyone: false, context: context) }
         try ItemListing.print(query.select(try PoolView.open(context).items()), json: json, nothing: tr("no item matches"))
     }
 }

@@ -31,10 +31,10 @@ struct OpenCommand {
             item = found
         } else {
             // Today's dose as the scheduler reads it (`dose today` does the same).
-            let branch = try context.loadConfig().branch
-            guard let today = try mirror.currentReader()?.dose(on: context.today, branch: branch) else {
+            let audience = try context.loadConfig().audience
+            guard let today = try mirror.currentReader()?.dose(on: context.today, audience: audience) else {
                 if try mirror.isPoolEmpty() { throw CommandError(tr("no dose today: the pool is empty; {hint}", ["hint": EmptyPool.hint]), exitCode: .failure) }
-                throw CommandError(tr("no dose today: the pool has no items for branch {branch}", ["branch": branch.map(\.rawValue) ?? "-"]), exitCode: .failure)
+                throw CommandError(tr("no dose today: the pool has no items for branch {branch}", ["branch": audience.description]), exitCode: .failure)
             }
             item = today
         }

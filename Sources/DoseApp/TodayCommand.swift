@@ -20,7 +20,7 @@ struct TodayCommand {
         try arguments.finish()
 
         try DayRange.check(start: start, days: days)
-        let branch = try resolveBranch(branchText, everyone: everyone, context: context)
+        let audience = try resolveAudience(branchText, everyone: everyone, context: context)
         let width = Terminal.standardOutputWrapWidth()
         let interactive = !json && !reveal && Terminal.isInteractive()
 
@@ -28,14 +28,19 @@ struct TodayCommand {
         let snapshot = try SnapshotMirror(context: context, store: try openStore(context.paths)).currentReader()
         for offset in 0..<days {
             let date = start.adding(days: offset)
-            guard let item = try snapshot?.dose(on: date, branch: branch) else {
+            guard let item = try snapshot?.dose(on: date, audience: audience) else {
                 guard let snapshot, snapshot.index.count > 0 else {
                     throw CommandError(tr("no dose for {date}: the pool is empty; {hint}", ["date": date, "hint": EmptyPool.hint]), exitCode: .failure)
                 }
-                let message = branch.map {
+                let message = switch audience {
+                case .everyone: tr("no dose for {date}: the pool has no items; import a pack with `dose import PACK`", ["date": date])
+                case .commonOnly:
+                    tr("no dose for {date} for the common doses only: the pool has no untagged items; import a pack with `dose import PACK`",
+                       ["date": date])
+                case .branch(let code):
                     tr("no dose for {date} for branch {branch}: the pool has no items for it; import a pack with `dose import PACK`",
-                       ["date": date, "branch": $0])
-                } ?? tr("no dose for {date}: the pool has no items; import a pack with `dose import PACK`", ["date": date])
+                       ["date": date, "branch": code])
+                }
                 throw CommandError(message, exitCode: .failure)
             }
             if json || reveal || !DosePrinter.hasSpoiler(item) {
@@ -57,18 +62,19 @@ struct TodayCommand {
     }
 }
 
-/// The branch a view is for: `--all` is everyone, `--branch CODE` that branch, otherwise the
-/// configured one. Both at once contradict each other and are refused (exit 64).
-func resolveBranch(_ branchText: String?, everyone: Bool, context: AppContext) throws(CommandError) -> BranchCode? {
+/// The audience a view is for: `--all` is everyone, `--branch CODE` that branch (`--branch common` the
+/// untagged doses only), otherwise the configured one. Both at once contradict each other and are refused
+/// (exit 64).
+func resolveAudience(_ branchText: String?, everyone: Bool, context: AppContext) throws(CommandError) -> Audience {
     if everyone {
         if branchText != nil { throw .usage(tr("--branch and --all contradict each other: give one")) }
-        return nil
+        return .everyone
     }
     if let branchText {
-        do { return BranchCode(exactly: try ConfigKey.branch.normalize(branchText)) } catch {
+        do { return Audience(configured: try ConfigKey.branch.normalize(branchText)) ?? .everyone } catch {
             throw .usage(error.description)
         }
     }
-    return try context.loadConfig().branch
+    return try context.loadConfig().audience
 }
 

@@ -1,14 +1,14 @@
 /// The doses of coming days, one line each, resolved exactly as the scheduler resolves them
 /// (`Resolver` over the snapshot's index, through the same audience filter).
 public enum DoseCalendar {
-    /// For each day from `start`, the position in `index` of its dose for `branch` (nil when that
+    /// For each day from `start`, the position in `index` of its dose for `audience` (nil when that
     /// audience is empty).
     public static func positions(
-        _ index: SnapshotIndex, branch: BranchCode?, from start: CivilDate, days: Int
+        _ index: SnapshotIndex, audience: Audience, from start: CivilDate, days: Int
     ) -> [(date: CivilDate, position: Int?)] {
         (0..<max(0, days)).map { offset in
             let date = start.adding(days: offset)
-            return (date, Resolver.resolve(index, branch: branch, date: date))
+            return (date, Resolver.resolve(index, audience: audience, date: date))
         }
     }
 

@@ -28,9 +28,8 @@ public struct Item: Sendable, Hashable {
         self.explanation = explanation
     }
 
-    /// True when a student of `branch` is meant to see this item (no branch: everyone).
-    public func isShown(to branch: BranchCode?) -> Bool {
-        guard let branch else { return true }
-        return tags.isEmpty || tags.contains(branch)
+    /// True when this item is meant for `audience`.
+    public func isShown(to audience: Audience) -> Bool {
+        audience.includes(tags: tags)
     }
 }

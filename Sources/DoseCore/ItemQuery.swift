@@ -4,14 +4,14 @@
 /// explanation, so what a search finds never hints at an answer.
 public struct ItemQuery: Sendable {
     public var kind: Kind?
-    /// The branch's audience (its own items and the untagged ones), as the resolver filters.
-    public var branch: BranchCode?
+    /// The audience (a branch: its own items and the untagged ones), as the resolver filters.
+    public var audience: Audience
     /// Found case- and accent-insensitively (`SearchFold`); nil or empty: every item.
     public var text: String?
 
-    public init(kind: Kind? = nil, branch: BranchCode? = nil, text: String? = nil) {
+    public init(kind: Kind? = nil, audience: Audience = .everyone, text: String? = nil) {
         self.kind = kind
-        self.branch = branch
+        self.audience = audience
         self.text = text
     }
 
@@ -23,7 +23,7 @@ public struct ItemQuery: Sendable {
     /// `matches` with the words already folded (once per query, not once per item).
     private func matches(_ item: Item, wanted: String?) -> Bool {
         if let kind, item.kind != kind { return false }
-        guard item.isShown(to: branch) else { return false }
+        guard item.isShown(to: audience) else { return false }
         guard let wanted, !wanted.isEmpty else { return true }
         let bytes = Array(wanted.utf8)
         return [item.id, item.title ?? "", item.text].contains { SearchFold.contains(folded: SearchFold.fold($0), wanted: bytes) }

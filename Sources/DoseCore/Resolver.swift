@@ -3,11 +3,11 @@
 /// Nothing is stored, so the card and the notification agree without talking to each
 /// other. The branch audience is a filter applied before resolution, never inside it.
 public enum Resolver {
-    /// The items a student of `branch` may see: all of them without a branch; with one,
-    /// the items tagged for it and the untagged (common) ones.
-    public static func audience(of pool: [Item], for branch: BranchCode?) -> [Item] {
-        guard branch != nil else { return pool }
-        return pool.filter { $0.isShown(to: branch) }
+    /// The items `audience` may see: all of them for everyone; the untagged (common) ones for common
+    /// only; for a branch, the items tagged for it and the untagged ones.
+    public static func audience(of pool: [Item], for audience: Audience) -> [Item] {
+        guard audience != .everyone else { return pool }
+        return pool.filter { $0.isShown(to: audience) }
     }
 
     /// The dose of `date` among already-filtered items, or nil when there are none.
@@ -86,9 +86,9 @@ public enum Resolver {
         return candidates[rank]
     }
 
-    /// The dose of `date` for a student of `branch`: the audience filter, then `resolve`.
-    public static func resolve(pool: [Item], branch: BranchCode?, date: CivilDate) -> Item? {
-        resolve(audience(of: pool, for: branch), on: date)
+    /// The dose of `date` for `audience`: the audience filter, then `resolve`.
+    public static func resolve(pool: [Item], audience: Audience, date: CivilDate) -> Item? {
+        resolve(Self.audience(of: pool, for: audience), on: date)
     }
 
     /// The contract's order: sort key, then the id's UTF-8 bytes.
@@ -108,19 +108,19 @@ public enum Resolver {
 
 /// Resolving over a `SnapshotIndex`: the same contract, without building the pool's Items.
 extension Resolver {
-    /// The position in `index` of the dose of `date` for a student of `branch` (the audience
-    /// filter, then `resolve`), or nil when the audience is empty. Picks exactly the item
-    /// `resolve(pool:branch:date:)` picks from the same snapshot decoded in full.
-    public static func resolve(_ index: SnapshotIndex, branch: BranchCode?, date: CivilDate) -> Int? {
+    /// The position in `index` of the dose of `date` for `audience` (the audience filter, then
+    /// `resolve`), or nil when the audience is empty. Picks exactly the item
+    /// `resolve(pool:audience:date:)` picks from the same snapshot decoded in full.
+    public static func resolve(_ index: SnapshotIndex, audience: Audience, date: CivilDate) -> Int? {
         let day = date.daysSinceEpoch
         let firstKind = day.floorModulo(Kind.rotation.count)
         let cycle = day.floorDivided(by: Kind.rotation.count)
-        let branchCode = branch.map(SnapshotIndex.code)
+        let filter = SnapshotIndex.Filter(audience)
         let entries = index.entries
         for step in 0..<Kind.rotation.count {
             let kind = Kind.rotation[(firstKind + step) % Kind.rotation.count]
             var candidates: [Int] = []
-            for position in entries.indices where entries[position].kind == kind && index.isShown(position, to: branchCode) {
+            for position in entries.indices where entries[position].kind == kind && index.isShown(position, to: filter) {
                 candidates.append(position)
             }
             guard !candidates.isEmpty else { continue }

@@ -110,20 +110,33 @@ public struct SnapshotIndex: Sendable {
     /// The kind of the item at `position`.
     public func kind(at position: Int) -> Kind { entries[position].kind }
 
-    /// `Item.isShown(to:)` for the item at `position`.
-    func isShown(_ position: Int, to branch: UInt16?) -> Bool {
-        guard let branch else { return true }
-        let entry = entries[position]
-        if entry.tagCount == 0 { return true }
-        let start = Int(entry.tagStart)
-        for i in start..<(start + Int(entry.tagCount)) where tagCodes[i] == branch { return true }
-        return false
+    /// An audience as the index tests it: a branch code as stored in `tagCodes`.
+    enum Filter {
+        case everyone, commonOnly, branch(UInt16)
+
+        init(_ audience: Audience) {
+            switch audience {
+            case .everyone: self = .everyone
+            case .commonOnly: self = .commonOnly
+            case .branch(let code):
+                let utf8 = Array(code.rawValue.utf8)
+                self = .branch(UInt16(utf8[0]) << 8 | UInt16(utf8[1]))
+            }
+        }
     }
 
-    /// A branch code as stored in `tagCodes`.
-    static func code(_ branch: BranchCode) -> UInt16 {
-        let utf8 = Array(branch.rawValue.utf8)
-        return UInt16(utf8[0]) << 8 | UInt16(utf8[1])
+    /// `Item.isShown(to:)` for the item at `position`.
+    func isShown(_ position: Int, to filter: Filter) -> Bool {
+        let entry = entries[position]
+        switch filter {
+        case .everyone: return true
+        case .commonOnly: return entry.tagCount == 0
+        case .branch(let branch):
+            if entry.tagCount == 0 { return true }
+            let start = Int(entry.tagStart)
+            for i in start..<(start + Int(entry.tagCount)) where tagCodes[i] == branch { return true }
+            return false
+        }
     }
 }
 

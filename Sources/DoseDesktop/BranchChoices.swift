@@ -5,13 +5,27 @@ import DoseSystem
 public enum BranchChoice: Sendable, Equatable {
     /// No branch set: every dose of the pool, common and every branch's (the resolver's audience filter is off).
     case none
+    /// Only the untagged doses, the ones meant for every branch; `items` is how many there are.
+    case commonOnly(items: Int)
     /// A branch: its own doses and the common (untagged) ones; `items` is how many carry its code.
     case branch(BranchCode, items: Int)
+
+    /// The audience the choice sets.
+    public var audience: Audience {
+        switch self {
+        case .none: .everyone
+        case .commonOnly: .commonOnly
+        case .branch(let code, _): .branch(code)
+        }
+    }
 
     /// The row's text.
     public var label: String {
         switch self {
         case .none: tr("No branch (every dose)")
+        case .commonOnly(let items):
+            // TRANSLATORS: the branch row's entry for the untagged doses only: "Common only (40 doses)".
+            trn("Common only ({count} dose)", "Common only ({count} doses)", items)
         case .branch(let code, let items):
             // TRANSLATORS: a branch in the branch row: "CS (12 doses of its own, and the common ones)".
             trn("{code} ({count} dose of its own, and the common ones)", "{code} ({count} doses of its own, and the common ones)",
@@ -28,11 +42,15 @@ public struct BranchChoices: Sendable, Equatable {
     /// Items shown to every branch.
     public var common: Int
 
-    public init(census: BranchCensus, current: BranchCode?) {
-        var choices: [BranchChoice] = [.none] + census.branches.map { .branch($0.code, items: $0.items) }
-        if let current, !census.carries(current) { choices.append(.branch(current, items: 0)) }
+    /// Every dose, then common only, then the pool's codes (and the configured code, even when no item carries it,
+    /// so the row can show it). Common only is offered once the pool has branches (before, it is every dose).
+    public init(census: BranchCensus, current: Audience) {
+        var choices: [BranchChoice] = [.none]
+        if !census.branches.isEmpty || current == .commonOnly { choices.append(.commonOnly(items: census.untagged)) }
+        choices += census.branches.map { .branch($0.code, items: $0.items) }
+        if let code = current.branch, !census.carries(code) { choices.append(.branch(code, items: 0)) }
         self.choices = choices
-        selected = choices.firstIndex { if case .branch(let code, _) = $0 { code == current } else { current == nil } } ?? 0
+        selected = choices.firstIndex { $0.audience == current } ?? 0
         common = census.untagged
     }
 }

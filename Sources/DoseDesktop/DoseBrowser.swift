@@ -61,8 +61,8 @@ public struct DoseBrowser: Sendable {
 
     static func card(for day: CivilDate, pool: DesktopPool) -> DoseCard {
         do {
-            let branch = try pool.branch()
-            guard let item = try pool.reader()?.dose(on: day, branch: branch) else {
+            let audience = try pool.audience()
+            guard let item = try pool.reader()?.dose(on: day, audience: audience) else {
                 return DoseCard(content: .empty, date: day)
             }
             return DoseCard(content: .item(item), date: day)

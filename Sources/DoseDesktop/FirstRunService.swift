@@ -93,9 +93,10 @@ public struct FirstRunService: Sendable {
         let (paths, morning) = (paths, morning)
         queue.run({
             let branchResult = Result { () throws(ConfigChange.Failure) in
-                switch branch {
-                case .none: try ConfigChange.unset(.branch, paths: paths)
-                case .branch(let code, _): try ConfigChange.set(.branch, to: code.rawValue, paths: paths)
+                if let value = branch.audience.configured {
+                    try ConfigChange.set(.branch, to: value, paths: paths)
+                } else {
+                    try ConfigChange.unset(.branch, paths: paths)
                 }
             }
             let time = Result { () throws(ConfigChange.Failure) in try ConfigChange.set(.notifyTime, to: notifyTime, paths: paths) }

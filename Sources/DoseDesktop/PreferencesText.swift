@@ -35,7 +35,7 @@ public enum PreferencesText {
         }
     }
 
-    /// The last sync's result, with its local time ("Synced 315 items at 22:10 from …").
+    /// The last sync's result, with its local time ("Synced 328 items at 22:10 from …").
     public static func lastSync(_ record: SyncRecord?, now: Int64, zone: some ZoneRules) -> String {
         guard let record else { return "No sync yet" }
         let when = HumanTime.describe(record.at, now: now, zone: zone)

@@ -34,12 +34,9 @@ public struct SettingsService: Sendable {
         queue.run({ Result { () throws(ConfigChange.Failure) in try ConfigChange.unset(key, paths: paths) } }, done: done)
     }
 
-    /// Picks a branch: `.none` unsets it (every dose), a code sets it.
+    /// Picks a branch: `.none` unsets it (every dose), common only or a code sets it.
     public func choose(_ choice: BranchChoice, done: @escaping @Sendable (Result<ConfigChange.Outcome, ConfigChange.Failure>) -> Void) {
-        switch choice {
-        case .none: unset(.branch, done: done)
-        case .branch(let code, _): set(.branch, to: code.rawValue, done: done)
-        }
+        if let value = choice.audience.configured { set(.branch, to: value, done: done) } else { unset(.branch, done: done) }
     }
 
     /// The branch row's choices: "no branch", then each code the pool carries (and the configured one, even
@@ -50,7 +47,7 @@ public struct SettingsService: Sendable {
             Result { () throws(ServiceFailure) in
                 let census: BranchCensus
                 do throws(CommandError) { census = try PoolInfo.census(paths: paths) } catch { throw ServiceFailure(error.message) }
-                return BranchChoices(census: census, current: try Self.config(paths).branch)
+                return BranchChoices(census: census, current: try Self.config(paths).audience)
             }
         }, done: done)
     }

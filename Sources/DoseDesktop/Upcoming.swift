@@ -23,9 +23,9 @@ public enum Upcoming {
     /// store or config cannot be read; empty for a pool that never had items.
     public static func rows(_ pool: DesktopPool, days: Int = Upcoming.days) throws(CommandError) -> [UpcomingRow] {
         guard let reader = try pool.reader() else { return [] }
-        let branch = try pool.branch()
+        let audience = try pool.audience()
         var rows: [UpcomingRow] = []
-        for (day, position) in DoseCalendar.positions(reader.index, branch: branch, from: pool.today, days: days) {
+        for (day, position) in DoseCalendar.positions(reader.index, audience: audience, from: pool.today, days: days) {
             guard let position else { continue }
             let item = try reader.item(at: position)
             let text = DayText.format(day)

@@ -86,7 +86,7 @@ final class Deliverer {
             if let itemID {
                 found = try snapshot.item(id: itemID)
             } else {
-                found = try snapshot.dose(on: day, branch: loadConfigLogging(paths).branch)
+                found = try snapshot.dose(on: day, audience: loadConfigLogging(paths).audience)
             }
         } catch {
             throw .noContent(error.message)

@@ -46,8 +46,13 @@ struct DryRunCommand {
                 }
                 item = found
             } else {
-                guard let found = try snapshot.dose(on: date, branch: config.branch) else {
-                    let whom = config.branch.map { " for branch \($0)" } ?? ""
+                guard let found = try snapshot.dose(on: date, audience: config.audience) else {
+                    let whom: String
+                    switch config.audience {
+                    case .everyone: whom = ""
+                    case .commonOnly: whom = " for the common doses only"
+                    case .branch(let code): whom = " for branch \(code)"
+                    }
                     throw CommandError("no dose for \(date)\(whom): the snapshot's pool has nothing to show", exitCode: .failure)
                 }
                 item = found

@@ -41,7 +41,7 @@ public struct ConfigFile: Sendable {
             do {
                 let value = try key.normalize(raw)
                 switch key {
-                case .branch: config.branch = BranchCode(exactly: value)
+                case .branch: config.audience = Audience(configured: value) ?? .everyone
                 case .notifyTime: config.notifyTime = LocalTime(parsing: value) ?? DoseConfig.defaultNotifyTime
                 case .source: config.source = value
                 case .sourcePubkey: config.sourcePubkey = value

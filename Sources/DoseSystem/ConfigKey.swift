@@ -25,7 +25,7 @@ public enum ConfigKey: String, CaseIterable, Sendable {
     /// One line for `dose config --help` and the completions.
     public var help: String {
         switch self {
-        case .branch: return "two capital letters (CS, EE, ME, …); doses tagged for it, plus untagged ones"
+        case .branch: return "two capital letters (CS, EE, ME, …): doses tagged for it, plus untagged ones; or common: untagged only"
         case .notifyTime: return "the morning notification's local time, HH:MM (default 08:00)"
         case .source: return "the pack `dose sync` fetches: a file path or an http(s) URL"
         case .sourcePubkey: return "a minisign public key (base64): `dose sync` then accepts only packs it signed"
@@ -61,8 +61,11 @@ public enum ConfigKey: String, CaseIterable, Sendable {
             // Input is trimmed and upper-cased once, at entry, then validated strictly. Only ASCII
             // letters are upper-cased: Unicode casing turns "ß" into "SS" and "ﬀ" into "FF".
             let upper = String(decoding: trimmed.utf8.map { (0x61...0x7A).contains($0) ? $0 - 0x20 : $0 }, as: UTF8.self)
+            if upper == "COMMON" { return Audience.commonOnlyWord }
             guard let code = BranchCode(exactly: upper) else {
-                throw ConfigError(key: rawValue, message: tr("{value} is not a branch code (two ASCII letters A–Z, such as CS or EE)", ["value": JSONWriter.quoted(input)]))
+                throw ConfigError(
+                    key: rawValue,
+                    message: tr("{value} is not a branch code (two ASCII letters A–Z, such as CS or EE) or common", ["value": JSONWriter.quoted(input)]))
             }
             return code.rawValue
         case .notifyTime:

@@ -7,7 +7,8 @@ public struct DoseConfig: Sendable, Equatable {
     public static let defaultSyncTimeout = 60
     public static let syncTimeoutRange = 1...3600
 
-    public var branch: BranchCode?
+    /// Whom the doses are for: the `branch` key (unset: everyone; `common`: the untagged items only).
+    public var audience: Audience
     public var notifyTime: LocalTime
     public var source: String?
     /// The minisign public key (canonical base64) a synced pack must be signed with; nil: packs are not checked.
@@ -19,10 +20,10 @@ public struct DoseConfig: Sendable, Equatable {
     public var providerKeyFile: String?
 
     public init(
-        branch: BranchCode? = nil, notifyTime: LocalTime = DoseConfig.defaultNotifyTime, source: String? = nil,
+        audience: Audience = .everyone, notifyTime: LocalTime = DoseConfig.defaultNotifyTime, source: String? = nil,
         syncTimeout: Int = DoseConfig.defaultSyncTimeout, providerURL: String? = nil, providerModel: String? = nil, providerKeyFile: String? = nil
     ) {
-        self.branch = branch
+        self.audience = audience
         self.notifyTime = notifyTime
         self.source = source
         self.syncTimeout = syncTimeout

@@ -27,9 +27,9 @@ public struct SnapshotReader: Sendable {
     /// The digest of the pool the snapshot holds, as it says.
     public var poolDigest: String { index.poolDigest }
 
-    /// The position of the dose of `date` for `branch` (nil: everyone), or nil when that audience is empty.
-    public func position(on date: CivilDate, branch: BranchCode?) -> Int? {
-        Resolver.resolve(index, branch: branch, date: date)
+    /// The position of the dose of `date` for `audience`, or nil when that audience is empty.
+    public func position(on date: CivilDate, audience: Audience) -> Int? {
+        Resolver.resolve(index, audience: audience, date: date)
     }
 
     /// The position of the item with exactly this id (UTF-8 bytes) in the whole unfiltered pool.
@@ -49,9 +49,9 @@ public struct SnapshotReader: Sendable {
         }
     }
 
-    /// The dose of `date` for `branch`, or nil when that audience is empty.
-    public func dose(on date: CivilDate, branch: BranchCode?) throws(CommandError) -> Item? {
-        guard let position = position(on: date, branch: branch) else { return nil }
+    /// The dose of `date` for `audience`, or nil when that audience is empty.
+    public func dose(on date: CivilDate, audience: Audience) throws(CommandError) -> Item? {
+        guard let position = position(on: date, audience: audience) else { return nil }
         return try item(at: position)
     }
 

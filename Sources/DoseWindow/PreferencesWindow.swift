@@ -84,7 +84,7 @@ final class PreferencesWindow: @unchecked Sendable {
 
     private func branchRow(_ pool: DesktopPool) -> Widget {
         let census = (try? PoolInfo.census(paths: paths)) ?? BranchCensus([])
-        let choices = BranchChoices(census: census, current: try? pool.branch())
+        let choices = BranchChoices(census: census, current: (try? pool.audience()) ?? .everyone)
         branchChoices = choices.choices
         return Adwaita.comboRow(title: "Branch", choices: choices.choices.map(\.label), selected: choices.selected) { [unowned self] index in
             guard index >= 0, index < self.branchChoices.count else { return }

@@ -123,7 +123,7 @@ final class WelcomePage: @unchecked Sendable {
             Gtk.grabFocus(self.doneButton)
         }
         let census = (try? PoolInfo.census(paths: pool.paths)) ?? BranchCensus([])
-        let choices = BranchChoices(census: census, current: try? pool.branch())
+        let choices = BranchChoices(census: census, current: (try? pool.audience()) ?? .everyone)
         branchChoices = choices.choices
         let branch = Adwaita.comboRow(title: "Branch", choices: choices.choices.map(\.label), selected: choices.selected) { _ in }
         let toggle = Gtk.toggle(active: true) { _ in }

@@ -1,9 +1,10 @@
 import Foundation
 import Testing
+import DoseCore
 
 /// The app (its store's pool, through the snapshot it keeps current) and the scheduler (the snapshot alone) agree without talking.
 @Suite struct AgreementTests {
-    @Test(arguments: [nil, "CS", "EE", "ME"] as [String?])
+    @Test(arguments: [nil, "CS", "EE", "ME", "common"] as [String?])
     func thousandDaysAgree(branch: String?) throws {
         let sandbox = try Sandbox()
         #expect(try sandbox.dose("import", sandbox.samplePack).status == 0)
@@ -23,6 +24,13 @@ import Testing
             #expect(a["id"] as? String == s["id"] as? String, "\(a["date"] ?? "")")
         }
         // The rotation really rotates: many distinct items over 1,000 days.
-        #expect(Set(appDays.compactMap { $0["id"] as? String }).count > 60)
+        let shown = Set(appDays.compactMap { $0["id"] as? String })
+        #expect(shown.count > 60)
+        if branch == "common" {
+            // Common only: every dose is an untagged item.
+            let items = PackValidator.validate(Array(try sandbox.read(sandbox.samplePack))).items
+            let tagged = Set(items.filter { !$0.tags.isEmpty }.map(\.id))
+            #expect(!tagged.isEmpty && shown.isDisjoint(with: tagged), "\(shown.intersection(tagged))")
+        }
     }
 }

@@ -29,7 +29,7 @@ import Testing
 
     /// Every day's dose over 1,000 days, and every item by id, is what the full decoder and the
     /// resolver over whole `Item`s give from the same snapshot, which is the store's pool.
-    @Test(arguments: [nil, "CS", "EE"] as [String?])
+    @Test(arguments: [nil, "CS", "EE", "common"] as [String?])
     func todayAndShowAgreeWithTheFullDecoder(branch: String?) throws {
         let sandbox = try Sandbox()
         #expect(try sandbox.dose("import", sandbox.samplePack).status == 0)
@@ -43,11 +43,11 @@ import Testing
         let days = try Sandbox.jsonLines(today.stdout)
         #expect(days.count == 1000)
         let start = try #require(CivilDate(iso: "2026-01-01"))
-        let code = branch.flatMap(BranchCode.init(exactly:))
+        let audience = try #require(Audience(configured: branch))
         for (offset, object) in days.enumerated() {
             let date = start.adding(days: offset)
             #expect(object["date"] as? String == date.description)
-            Self.expectSame(object, Resolver.resolve(pool: oracle.items, branch: code, date: date), "\(date)")
+            Self.expectSame(object, Resolver.resolve(pool: oracle.items, audience: audience, date: date), "\(date)")
         }
 
         guard branch == nil else { return }  // ids do not depend on the branch

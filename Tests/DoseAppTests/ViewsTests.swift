@@ -94,7 +94,7 @@ import Testing
     }
 
     /// Each calendar line is the dose `dose-notify --dry-run` arms that day, for 400 days and several branches.
-    @Test(arguments: [nil, "EE", "CS"] as [String?])
+    @Test(arguments: [nil, "EE", "CS", "common"] as [String?])
     func calendarAgreesWithTheScheduler(branch: String?) throws {
         let sandbox = try Sandbox()
         #expect(try sandbox.dose("import", sandbox.samplePack).status == 0)
@@ -146,7 +146,9 @@ import Testing
         let ee = try sandbox.dose("list", "--branch", "ee")
         let ees = ee.stdout.split(separator: "\n")
         let eeCode = BranchCode(exactly: "EE")!
-        #expect(ees.count == items.filter { $0.isShown(to: eeCode) }.count, "\(ee.stderr)")
+        #expect(ees.count == items.filter { $0.isShown(to: .branch(eeCode)) }.count, "\(ee.stderr)")
+        let common = try sandbox.dose("list", "--branch", "common")
+        #expect(common.stdout.split(separator: "\n").count == items.filter(\.tags.isEmpty).count, "\(common.stderr)")
         #expect(try sandbox.dose("list").stdout.split(separator: "\n").count == items.count)
 
         for text in ["AMPERE", "ampère", "Ampe\u{300}re"] {

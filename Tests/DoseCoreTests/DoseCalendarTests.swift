@@ -20,7 +20,7 @@ import Testing
 
     /// Over 1,000 days and every audience, the calendar's positions are the items the resolver
     /// picks from the same pool decoded in full.
-    @Test(arguments: [nil, "EE", "CS", "ZZ"] as [String?])
+    @Test(arguments: [nil, "EE", "CS", "ZZ", "common"] as [String?])
     func positionsAreTheResolversDoses(branch: String?) throws {
         var items: [Item] = []
         for index in 0..<40 {
@@ -31,13 +31,13 @@ import Testing
         }
         let bytes = Array(Snapshot(generatedAt: 0, items: items).encoded())
         let index = try SnapshotIndex.decode(bytes)
-        let code = branch.flatMap(BranchCode.init(exactly:))
+        let audience = try #require(Audience(configured: branch))
         let start = try #require(CivilDate(iso: "2026-01-01"))
-        let days = DoseCalendar.positions(index, branch: code, from: start, days: 1000)
+        let days = DoseCalendar.positions(index, audience: audience, from: start, days: 1000)
         #expect(days.count == 1000)
         for (offset, day) in days.enumerated() {
             #expect(day.date == start.adding(days: offset))
-            let expected = Resolver.resolve(pool: items, branch: code, date: day.date)
+            let expected = Resolver.resolve(pool: items, audience: audience, date: day.date)
             let got = try day.position.map { try index.item(at: $0) }
             #expect(got == expected, "\(day.date)")
         }

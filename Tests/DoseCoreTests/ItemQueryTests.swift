@@ -35,8 +35,12 @@ import Testing
         #expect(ItemQuery().select(Self.items).map(\.id) == ["f-bernoulli", "f-schrodinger", "m-ampere", "q-weber"])
         #expect(ItemQuery(kind: .fact).select(Self.items).map(\.id) == ["f-bernoulli", "f-schrodinger"])
         // A branch sees its own items and the untagged ones, as the resolver's audience filter.
-        #expect(ItemQuery(branch: BranchCode(exactly: "EE")).select(Self.items).map(\.id) == ["f-schrodinger", "m-ampere", "q-weber"])
-        #expect(ItemQuery(kind: .formula, branch: BranchCode(exactly: "ME")).select(Self.items).isEmpty)
+        #expect(ItemQuery(audience: .branch(BranchCode(exactly: "EE")!)).select(Self.items).map(\.id) == ["f-schrodinger", "m-ampere", "q-weber"])
+        #expect(ItemQuery(kind: .formula, audience: .branch(BranchCode(exactly: "ME")!)).select(Self.items).isEmpty)
+        // Common only: the untagged items alone.
+        let common = ItemQuery(audience: .commonOnly).select(Self.items)
+        #expect(common.allSatisfy { $0.tags.isEmpty })
+        #expect(ItemQuery(audience: .commonOnly).select(Self.items).count == Self.items.filter(\.tags.isEmpty).count)
     }
 
     @Test func aLineNeverHoldsTheAnswerAndStaysOneLine() {

@@ -34,16 +34,18 @@ struct ResolverTests {
         ("2038-01-19", 24855, ["f-Zeta", "f-ohm", "f-ohm", "f-ohm", "f-ohm"]),
         ("2100-03-01", 47541, ["f-ohm", "f-Zeta", "f-Zeta", "f-Zeta", "f-Zeta"]),
     ]
-    static let branches: [BranchCode?] = [nil, code("CS"), code("EE"), code("ME"), code("XX")]
+    static let audiences: [Audience] = [.everyone, .branch(code("CS")), .branch(code("EE")), .branch(code("ME")), .branch(code("XX"))]
 
     @Test func goldenTable() throws {
         for (iso, day, expected) in Self.table {
             let date = try #require(CivilDate(iso: iso))
             #expect(date.daysSinceEpoch == day, "\(iso)")
-            for (branch, id) in zip(Self.branches, expected) {
-                let got = Resolver.resolve(pool: Self.pool, branch: branch, date: date)
-                #expect(got?.id == id, "\(iso) \(branch?.rawValue ?? "none")")
+            for (audience, id) in zip(Self.audiences, expected) {
+                let got = Resolver.resolve(pool: Self.pool, audience: audience, date: date)
+                #expect(got?.id == id, "\(iso) \(audience)")
             }
+            // Common only is the untagged items: exactly what a branch no item carries (XX) sees.
+            #expect(Resolver.resolve(pool: Self.pool, audience: .commonOnly, date: date)?.id == expected[4], "\(iso) common")
         }
     }
 
@@ -57,23 +59,26 @@ struct ResolverTests {
             }
             for (iso, _, expected) in Self.table {
                 let date = try #require(CivilDate(iso: iso))
-                for (branch, id) in zip(Self.branches, expected) {
-                    #expect(Resolver.resolve(pool: reordered, branch: branch, date: date)?.id == id)
+                for (audience, id) in zip(Self.audiences, expected) {
+                    #expect(Resolver.resolve(pool: reordered, audience: audience, date: date)?.id == id)
                 }
             }
         }
         let reversed = Array(Self.pool.reversed())
-        #expect(Resolver.resolve(pool: reversed, branch: nil, date: CivilDate(daysSinceEpoch: 0))?.id == "f-kcl")
+        #expect(Resolver.resolve(pool: reversed, audience: .everyone, date: CivilDate(daysSinceEpoch: 0))?.id == "f-kcl")
     }
 
     @Test func audienceFilter() {
-        #expect(Resolver.audience(of: Self.pool, for: nil).count == Self.pool.count)
-        let cs = Resolver.audience(of: Self.pool, for: Self.code("CS")).map(\.id)
+        #expect(Resolver.audience(of: Self.pool, for: .everyone).count == Self.pool.count)
+        let cs = Resolver.audience(of: Self.pool, for: .branch(Self.code("CS"))).map(\.id)
         #expect(cs.contains("f-big-o") && cs.contains("q-stack") && cs.contains("f-ohm"))
         #expect(!cs.contains("f-kcl") && !cs.contains("m-bernoulli"))
-        let unknown = Resolver.audience(of: Self.pool, for: Self.code("XX"))
+        let unknown = Resolver.audience(of: Self.pool, for: .branch(Self.code("XX")))
         #expect(unknown.allSatisfy { $0.tags.isEmpty })
         #expect(unknown.count == 9)
+        let common = Resolver.audience(of: Self.pool, for: .commonOnly).map(\.id)
+        #expect(common == unknown.map(\.id))
+        #expect(!common.contains("f-big-o") && !common.contains("f-kcl") && common.contains("f-ohm"))
     }
 
     @Test func emptyPoolResolvesToNil() {
@@ -81,7 +86,8 @@ struct ResolverTests {
             #expect(Resolver.resolve([], on: CivilDate(daysSinceEpoch: day)) == nil)
         }
         let onlyCS = [Item(id: "x", kind: .fact, tags: [Self.code("CS")], text: "t")]
-        #expect(Resolver.resolve(pool: onlyCS, branch: Self.code("EE"), date: CivilDate(daysSinceEpoch: 0)) == nil)
+        #expect(Resolver.resolve(pool: onlyCS, audience: .branch(Self.code("EE")), date: CivilDate(daysSinceEpoch: 0)) == nil)
+        #expect(Resolver.resolve(pool: onlyCS, audience: .commonOnly, date: CivilDate(daysSinceEpoch: 0)) == nil)
     }
 
     /// With only formulas, every day (whatever its kind) falls through to a formula; with

@@ -29,8 +29,8 @@ import Testing
 
     /// The shortest gap between two days showing the same item, found by resolving day after
     /// day (nil when nothing repeats in the window).
-    static func shortestRepeat(in items: [Item], branch: BranchCode?, days: Range<Int>) -> Int? {
-        let audience = Resolver.audience(of: items, for: branch)
+    static func shortestRepeat(in items: [Item], audience: Audience, days: Range<Int>) -> Int? {
+        let audience = Resolver.audience(of: items, for: audience)
         var lastSeen: [String: Int] = [:]
         var shortest: Int?
         for day in days {
@@ -41,20 +41,19 @@ import Testing
         return shortest
     }
 
-    /// Every branch, and no branch, goes at least a semester before any item comes back.
+    /// Every branch, common only and no branch go at least a semester before any item comes back.
     ///
     /// Each item comes back exactly every 3 × (its kind's count) days, so a 700-day window (from
     /// two different starts, one before 1970) sees every gap shorter than about 697 days: the
     /// shortest gap it finds is the real one.
     @Test func firstRepeatComesAfterASemesterForEveryAudience() throws {
         let items = try Self.items()
-        let audiences: [BranchCode?] = [nil] + Self.branches.map(Self.code)
+        let audiences: [Audience] = [.everyone, .commonOnly] + Self.branches.map { .branch(Self.code($0)) }
         for start in [try #require(CivilDate(iso: "2026-09-01")).daysSinceEpoch, -1_000] {
-            for branch in audiences {
-                let gap = Self.shortestRepeat(in: items, branch: branch, days: start..<(start + 700))
-                let shortest = try #require(gap, "\(branch?.description ?? "no branch"): nothing repeats in 700 days")
-                #expect(shortest >= Self.minimumRepeatDays,
-                        "\(branch?.description ?? "no branch"): an item comes back after \(shortest) days")
+            for audience in audiences {
+                let gap = Self.shortestRepeat(in: items, audience: audience, days: start..<(start + 700))
+                let shortest = try #require(gap, "\(audience): nothing repeats in 700 days")
+                #expect(shortest >= Self.minimumRepeatDays, "\(audience): an item comes back after \(shortest) days")
             }
         }
     }
@@ -62,7 +61,7 @@ import Testing
     /// The shortest-gap helper itself: a pool with one item of each kind repeats every 3 days.
     @Test func shortestRepeatOfATinyPoolIsThreeDays() {
         let pool = [Kind.fact, .formula, .question].map { Item(id: "\($0)", kind: $0, text: "x") }
-        #expect(Self.shortestRepeat(in: pool, branch: nil, days: 0..<30) == 3)
+        #expect(Self.shortestRepeat(in: pool, audience: .everyone, days: 0..<30) == 3)
     }
 
     /// Whether `body` (cut with "…") splits a token that holds a digit of `full`.

@@ -6,7 +6,7 @@ import Testing
 /// (`Snapshot.decode` + `Resolver.resolve(pool:branch:date:)`): the same pick, the same item, the same errors.
 @Suite struct SnapshotIndexTests {
     static func code(_ text: String) -> BranchCode { BranchCode(exactly: text)! }
-    static let branches: [BranchCode?] = [nil, code("CS"), code("EE"), code("ME"), code("CE"), code("XX")]
+    static let audiences: [Audience] = [.everyone, .commonOnly] + ["CS", "EE", "ME", "CE", "XX"].map { .branch(code($0)) }
     /// The golden pool as a snapshot can hold it: its questions get an answer (which no pick depends on).
     static let goldenPool = ResolverTests.pool.map { item in
         var item = item
@@ -24,10 +24,10 @@ import Testing
         #expect(index.generatedAt == full.generatedAt && index.poolDigest == full.poolDigest)
         for day in days {
             let date = CivilDate(daysSinceEpoch: day)
-            for branch in branches {
-                let expected = Resolver.resolve(pool: full.items, branch: branch, date: date)
-                let position = Resolver.resolve(index, branch: branch, date: date)
-                #expect(position.map(index.id(at:)) == expected?.id, "\(note) day \(day) \(branch?.rawValue ?? "none")")
+            for audience in audiences {
+                let expected = Resolver.resolve(pool: full.items, audience: audience, date: date)
+                let position = Resolver.resolve(index, audience: audience, date: date)
+                #expect(position.map(index.id(at:)) == expected?.id, "\(note) day \(day) \(audience)")
                 if let position { #expect(try index.item(at: position) == expected, "\(note) day \(day)") }
             }
         }
@@ -37,9 +37,10 @@ import Testing
         for (iso, _, expected) in ResolverTests.table {
             let date = try #require(CivilDate(iso: iso))
             let index = try SnapshotIndex.decode(Snapshot(generatedAt: 1, items: Self.goldenPool).encoded())
-            for (branch, id) in zip(ResolverTests.branches, expected) {
-                #expect(Resolver.resolve(index, branch: branch, date: date).map(index.id(at:)) == id, "\(iso)")
+            for (audience, id) in zip(ResolverTests.audiences, expected) {
+                #expect(Resolver.resolve(index, audience: audience, date: date).map(index.id(at:)) == id, "\(iso)")
             }
+            #expect(Resolver.resolve(index, audience: .commonOnly, date: date).map(index.id(at:)) == expected[4], "\(iso) common")
         }
         try Self.expectSamePicks(Self.goldenPool, days: -400...400, "golden")
     }

@@ -23,7 +23,7 @@ import Testing
         #expect(firstRun.samplePack == sample)
         let steps = Recorder<ContentSync.Progress>()
         let record = try home.wait { firstRun.importContent(.samplePack, progress: { steps.append($0) }, done: $0) }.get()
-        #expect(record.outcome == .synced && record.items == 315 && record.source == sample)
+        #expect(record.outcome == .synced && record.items == 328 && record.source == sample)
         #expect(steps.all.contains(.importing))
         #expect(try home.wait { firstRun.isFirstRun(done: $0) }.get() == false)
         #expect(try home.dose("today").status == 0)

@@ -6,7 +6,7 @@ import Foundation
 import Testing
 
 /// The first-run page's logic: where the bundled sample pack is, what "Done" changes and in which order, and
-/// the one-click import through Sync now's path on a real store (the pack that ships: 315 items).
+/// the one-click import through Sync now's path on a real store (the pack that ships: 328 items).
 @Suite struct FirstRunTests {
     @Test func anInstallFindsThePackUnderItsPrefixFirst() {
         let places = SamplePack.candidates(executable: "/opt/dd/bin/daily-dose", dataDirs: ["/usr/local/share", "/usr/share/", "relative"])
@@ -48,9 +48,9 @@ import Testing
         let pack = try #require(SamplePack.locate(executable: DesktopHome.binaryDirectory.appendingPathComponent("daily-dose").path, dataDirs: []))
         let sync = SyncService(paths: home.paths, queue: home.queue)
         let record = try home.wait { sync.syncNow(source: pack, progress: { _ in }, done: $0) }.get()
-        #expect(record.outcome == .synced && record.items == 315)
+        #expect(record.outcome == .synced && record.items == 328)
         let count = try PoolInfo.itemCount(paths: home.paths)
-        #expect(count == 315)
+        #expect(count == 328)
         #expect(!FirstRun.showsWelcome(itemCount: count))
         // The import leaves no source configured: a later "Sync now" asks for one rather than re-reading the sample.
         #expect(try home.dose("config", "get", "source").status != 0)
@@ -86,8 +86,8 @@ import Testing
         #expect(PreferencesText.lastSync(nil, now: noon, zone: zone) == "No sync yet")
         let synced = SyncRecord(at: noon - 3600, outcome: .synced, source: "https://example.org/p.json", message: "ok")
         var counted = synced
-        counted.items = 315
-        #expect(PreferencesText.lastSync(counted, now: noon, zone: zone) == "Synced 315 items at 11:00 from https://example.org/p.json")
+        counted.items = 328
+        #expect(PreferencesText.lastSync(counted, now: noon, zone: zone) == "Synced 328 items at 11:00 from https://example.org/p.json")
         let failed = SyncRecord(at: noon - 86_400, outcome: .failed, source: "x", message: "cannot connect")
         #expect(PreferencesText.lastSync(failed, now: noon, zone: zone).hasSuffix(": cannot connect"))
         #expect(PreferencesText.lastSync(failed, now: noon, zone: zone).hasPrefix("Failed on "))

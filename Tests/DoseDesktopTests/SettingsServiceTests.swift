@@ -42,12 +42,19 @@ import Testing
         let pack = try home.write("pack.json", DesktopFixtures.pack)
         #expect(try home.dose("import", pack).status == 0)
         let choices = try home.wait { settings.branchChoices(done: $0) }.get()
-        #expect(choices.choices == [.none, .branch(BranchCode(exactly: "CS")!, items: 2), .branch(BranchCode(exactly: "EE")!, items: 1),
-                                    .branch(BranchCode(exactly: "ME")!, items: 1)])
+        #expect(choices.choices == [.none, .commonOnly(items: 4), .branch(BranchCode(exactly: "CS")!, items: 2),
+                                    .branch(BranchCode(exactly: "EE")!, items: 1), .branch(BranchCode(exactly: "ME")!, items: 1)])
         #expect(choices.common == 4 && choices.selected == 0)
+        #expect(choices.choices[1].label == "Common only (4 doses)")
+        _ = try home.wait { settings.choose(choices.choices[2], done: $0) }.get()
+        #expect(try home.wait { settings.branchChoices(done: $0) }.get().selected == 2)
+        #expect(try home.dose("config", "get", "branch").stdout == "CS\n")
+        // Common only: stored as the word `dose config set branch common` stores, and the dose is an untagged one.
         _ = try home.wait { settings.choose(choices.choices[1], done: $0) }.get()
         #expect(try home.wait { settings.branchChoices(done: $0) }.get().selected == 1)
-        #expect(try home.dose("config", "get", "branch").stdout == "CS\n")
+        #expect(try home.dose("config", "get", "branch").stdout == "common\n")
+        let common = try home.dose("today", "--days", "30", "--json")
+        #expect(common.status == 0 && !common.stdout.contains("\"tags\":[\""), "\(common.stdout)")
         // A branch no item carries is kept (a pack may bring it) with a warning, and shown as a choice.
         let other = try home.wait { settings.set(.branch, to: "xx", done: $0) }.get()
         #expect(other.stored == "XX")

@@ -115,7 +115,7 @@ func makeDeliverer(
         let start = try #require(CivilDate(iso: "2026-01-01"))
         for offset in 0..<60 {
             let date = start.adding(days: offset)
-            if Resolver.resolve(pool: pool, branch: nil, date: date)?.id == id { return date }
+            if Resolver.resolve(pool: pool, audience: .everyone, date: date)?.id == id { return date }
         }
         throw CancellationError()
     }

@@ -24,17 +24,29 @@ import Testing
         #expect(try file.set(.providerURL, to: "http://127.0.0.1:11434/v1") == "http://127.0.0.1:11434/v1")
         let (config, problems) = try file.load()
         #expect(problems.isEmpty)
-        #expect(config.branch == BranchCode(exactly: "EE"))
+        #expect(config.audience == .branch(BranchCode(exactly: "EE")!))
         #expect(config.notifyTime.description == "07:05")
         #expect(config.providerURL == "http://127.0.0.1:11434/v1")
         let text = try String(contentsOfFile: file.path, encoding: .utf8)
         #expect(text.contains("[dose]"))
         #expect(text.contains("[provider]"))
         try file.unset(.branch)
-        #expect(try file.load().config.branch == nil)
+        #expect(try file.load().config.audience == .everyone)
     }
 
-    @Test(arguments: ["CSE", "C", "", "c s", "1A", "É E"])
+    @Test func commonOnlyIsAWordNoBranchCodeCanBe() throws {
+        let file = try configFile()
+        #expect(try file.set(.branch, to: " Common ") == "common")
+        #expect(try file.load().config.audience == .commonOnly)
+        let text = try String(contentsOfFile: file.path, encoding: .utf8)
+        #expect(text.contains("branch=common\n"), "\(text)")
+        // A hand-written "COMMON" is read as `dose config set` would store it.
+        try FileSystem.writeAtomically("[dose]\nbranch=COMMON\n", to: file.path)
+        let (config, problems) = try file.load()
+        #expect(config.audience == .commonOnly && problems.isEmpty)
+    }
+
+    @Test(arguments: ["CSE", "C", "", "c s", "1A", "É E", "commons", "com mon"])
     func invalidBranchesAreRejectedNamingTheKey(_ input: String) throws {
         let file = try configFile()
         #expect(throws: ConfigFileError.self) { try file.set(.branch, to: input) }
@@ -51,7 +63,7 @@ import Testing
         try FileSystem.writeAtomically("# mine\n[dose]\nnotify-time=25:99\nbranch=CS\n", to: file.path)
         let (config, problems) = try file.load()
         #expect(config.notifyTime == DoseConfig.defaultNotifyTime)
-        #expect(config.branch == BranchCode(exactly: "CS"))
+        #expect(config.audience == .branch(BranchCode(exactly: "CS")!))
         #expect(problems.map(\.key) == ["notify-time"])
         // Our edits keep the user's comments.
         try file.set(.notifyTime, to: "09:00")
@@ -92,7 +104,7 @@ import Testing
         let (config, problems) = try file.load()
         #expect(config.source == nil)
         #expect(problems.map(\.key) == ["source"])
-        #expect(config.branch == BranchCode(exactly: "CS"))
+        #expect(config.audience == .branch(BranchCode(exactly: "CS")!))
     }
 
     // Found from a config fuzzer finding: GKeyFile reports a value it cannot interpret (an unknown escape, a backslash

@@ -51,7 +51,7 @@ _dose()
         (--pubkey) __dose_values 'text'; return ;;
         (--date) __dose_values 'date'; return ;;
         (--days) __dose_values 'count'; return ;;
-        (--branch) __dose_values 'w:CS,EE,EC,ME,CE,CH'; return ;;
+        (--branch) __dose_values 'w:CS,EE,EC,ME,CE,CH,common'; return ;;
         (--from) __dose_values 'date'; return ;;
         (--kind) __dose_values 'w:fact,formula,question'; return ;;
         (--anki) __dose_values 'file'; return ;;

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# First run: an empty pool opens the welcome page; one click imports the bundled sample pack (315 items); the
+# First run: an empty pool opens the welcome page; one click imports the bundled sample pack (328 items); the
 # page asks the notify time and the branch, says what the notification's Open button does, turns the morning
 # notification on (through a stand-in systemd manager on this bus), then shows today's card.
 # Local time near 03:00 (TZ), so the 07:30 chosen has not passed and nothing fires meanwhile.
@@ -21,9 +21,9 @@ window=$(xdotool search --name "^Daily Dose$" | head -1)
 xdotool mousemove --window "$window" 5 5  # no window manager: the keyboard follows the pointer
 expect "the import button has the keyboard" wait_for 5 bash -c "/usr/bin/python3 '$DOSE_ROOT/tests/support/atspi_driver.py' focused | grep -qx 'push button	Import the sample pack'"
 xdotool key Return
-expect "Enter (one press) imports the sample pack" atspi wait "315 doses imported" 60
+expect "Enter (one press) imports the sample pack" atspi wait "328 doses imported" 60
 count=$(/usr/bin/python3 -c 'import json, sys; print(json.load(open(sys.argv[1]))["count"])' "$XDG_STATE_HOME/daily-dose/snapshot.json")
-expect "the pool has 315 items" test "$count" = 315
+expect "the pool has 328 items" test "$count" = 328
 atspi dump >"$art/tree-choices.txt"
 expect "the branch row offers the pool's codes" grep -q "No branch (every dose)" "$art/tree-choices.txt"
 expect "the page says what the Open button does" grep -q "Its Open button opens the dose here (with dunst's stock settings, a middle click" "$art/tree-choices.txt"

@@ -32,8 +32,8 @@ pref=$(xdotool search --name "^Preferences$" | head -1)
 xdotool windowfocus --sync "$pref"
 xdotool mousemove --window "$pref" 100 5
 
-# The branch from the keyboard: Tab to its row, Enter opens the list ("Common only", then the pool's codes in
-# `dose config list --branches` order), Down, Enter picks the first code.
+# The branch from the keyboard: Tab to its row, Enter opens the list ("No branch", "Common only", then the pool's
+# codes in `dose config list --branches` order); Down, Enter picks common only; again, Down, Enter the first code.
 dose config list --branches >"$work/branches.txt"
 first_code=$(awk 'NR == 1 {print $1}' "$work/branches.txt")
 for i in $(seq 12); do
@@ -43,11 +43,18 @@ for i in $(seq 12); do
     sleep 0.2
 done
 expect "Tab reaches the branch row" test "$focused" = "combo box	Branch"
-xdotool key Return
-sleep 0.5
-xdotool key Down
-sleep 0.2
-xdotool key Return
+pick_next() { # opens the list, moves one down from the current entry, picks it
+    xdotool key Return
+    sleep 0.5
+    xdotool key Down
+    sleep 0.2
+    xdotool key Return
+}
+pick_next
+expect "the config file has branch common (common only)" wait_for 10 grep -qs "^branch=common$" "$config"
+expect "dose today agrees: an untagged dose" bash -c "'$DOSE_BIN/dose' today --json | grep -q '\"tags\":\[\]'"
+sleep 1  # the list's popover closes with an animation; until then it has the keyboard
+pick_next
 expect "the config file has branch $first_code" wait_for 10 grep -qs "^branch=$first_code$" "$config"
 expect "the app is still running" kill -0 "$app_pid"
 sleep 1  # the list's popover closes with an animation; until then it has the keyboard

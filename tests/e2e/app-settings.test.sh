@@ -56,10 +56,10 @@ expect "no sync has run yet" atspi wait "No sync yet" 5
 # A button on a page never shown is not realized, and GTK activates no such button: show the page first.
 atspi click "Content" "page tab"
 atspi click "Sync now"
-synced_shown() { atspi dump | grep -Eq "^label	Synced 315 items at [0-9]{2}:[0-9]{2} from $DOSE_ROOT/content/sample-pack.json	"; }
+synced_shown() { atspi dump | grep -Eq "^label	Synced 328 items at [0-9]{2}:[0-9]{2} from $DOSE_ROOT/content/sample-pack.json	"; }
 wait_for 30 synced_shown || { atspi dump >"$art/tree-sync.txt"; fail "the result shows, in local time"; }
 log "ok: the result shows, in local time"
-expect "the pool is the synced one" test "$(/usr/bin/python3 -c 'import json, sys; print(json.load(open(sys.argv[1]))["count"])' "$XDG_STATE_HOME/daily-dose/snapshot.json")" = 315
+expect "the pool is the synced one" test "$(/usr/bin/python3 -c 'import json, sys; print(json.load(open(sys.argv[1]))["count"])' "$XDG_STATE_HOME/daily-dose/snapshot.json")" = 328
 expect "the result is recorded for the next start" grep -Eq '"outcome": ?"synced"' "$XDG_STATE_HOME/daily-dose/last-sync.json"
 atspi dump >"$art/tree-after.txt"
 import -window "$(xdotool search --name "^Preferences$" | head -1)" "$art/preferences-content.png"
