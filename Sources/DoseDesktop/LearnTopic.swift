@@ -109,3 +109,10 @@ public struct LearnProvider: Sendable, Equatable {
         return LearnProvider(problem: snapshot.problem, fingerprint: snapshot.fingerprint, isLoopback: snapshot.settings.isLoopback)
     }
 }
+
+extension LearnProvider {
+    /// `load` on the service queue; `done` gets the answer on the GLib thread.
+    public static func load(paths: DosePaths, queue: ServiceQueue = .app, done: @escaping @Sendable (LearnProvider) -> Void) {
+        queue.run({ load(paths: paths) }, done: done)
+    }
+}
