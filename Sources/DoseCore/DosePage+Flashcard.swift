@@ -5,7 +5,7 @@ extension DosePage {
     public static func flashcard(front: String, back: String?, assets: Assets, presentation: Presentation) -> String {
         var body = "<p class=\"dd-text\">\(prose(front))</p>\n"
         if let back {
-            body += "<section class=\"dd-reveal\">\n<p class=\"dd-answer\">\(prose(back))</p>\n</section>\n"
+            body += "<hr>\n<section class=\"dd-reveal\">\n<p class=\"dd-answer\">\(prose(back))</p>\n</section>\n"
         }
         return document(title: LaTeXText.plainText(front), body: body, assets: assets, presentation: presentation)
     }

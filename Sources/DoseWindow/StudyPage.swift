@@ -28,7 +28,7 @@ final class StudyPage {
         // TRANSLATORS: the Study page's way back to the Learn list.
         backButton = Gtk.button(tr("Back to the topics")) {}
         titleLabel = Gtk.label("", cssClasses: ["title-3"])
-        progressLabel = Gtk.label("", cssClasses: ["dim-label", "numeric"])
+        progressLabel = Gtk.label("", cssClasses: ["dim-label", "numeric"], wrap: false)
         let top = Gtk.box(vertical: false, spacing: 8)
         Gtk.append(top, backButton)
         Gtk.append(top, progressLabel)

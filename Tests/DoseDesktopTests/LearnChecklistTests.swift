@@ -210,3 +210,14 @@ import Testing
         #expect(TopicParameter.decode(" Calculus \u{1F} Chain rule ") == topic, "trimmed as TopicKey trims")
     }
 }
+
+extension LearnChecklistTests {
+    /// A store that cannot be opened is a sentence for the page, not a crash.
+    @Test func anUnopenableStoreIsAServiceFailure() throws {
+        let home = try DesktopHome()
+        try FileManager.default.createDirectory(atPath: home.paths.database, withIntermediateDirectories: true)
+        #expect { try LearnChecklist(paths: home.paths) } throws: { error in
+            (error as? ServiceFailure)?.message.hasPrefix("cannot open the store \(home.paths.database)") == true
+        }
+    }
+}

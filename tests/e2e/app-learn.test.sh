@@ -10,7 +10,8 @@ source "$(dirname "$0")/lib.sh"
 app_up
 dose import "$DOSE_ROOT/content/sample-pack.json" >/dev/null
 
-echo '{"default": "ok"}' >"$work/script.json"
+# Decks whose texts carry $…$ maths: KaTeX on the page, plain text for a screen reader.
+echo '{"default": "maths-ok"}' >"$work/script.json"
 /usr/bin/python3 "$DOSE_ROOT/tests/support/fake_provider.py" --port-file "$work/port" --log "$work/requests.log" \
     --script "$work/script.json" >"$art/provider.log" 2>&1 &
 bg_pids+=($!)
@@ -58,22 +59,24 @@ expect "a ready topic offers its quiz (app.quiz)" tree_has $'^push button\tQuiz 
 expect "dose learn due counts 10 new" test "$(new_count)" -eq 10
 atspi click "Study Calculus — Chain rule"
 card_says() { atspi dump | grep -P "^filler\tCard\t" | grep -qF "$1"; }
-expect "the Study page shows the first card's front" wait_for 10 card_says "Chain rule: question 1?"
+expect "the Study page shows the first card's front" wait_for 10 card_says "Chain rule dy/dx = x²: question 1?"
 expect "and the progress" atspi wait "1 of 10" 5
 expect "the back is not shown yet" eval '! card_says "Answer 1 about"'
 atspi click "Reveal"
-expect "Reveal shows the back" wait_for 10 card_says "Answer 1 about Chain rule."
+expect "Reveal shows the back" wait_for 10 card_says "Answer 1 about Chain rule dy/dx = x²."
 atspi dump >"$art/tree-revealed.txt"
+expect "the description is plain text, no LaTeX" bash -c "! grep -P '^filler\tCard\t' '$art/tree-revealed.txt' | grep -qE '[$]|frac'"
+app_screenshot "$art/study-revealed.png"
 atspi click "Good"
 expect "Good is saved: one new card fewer in dose learn due" wait_for 10 new_is 9
-expect "the next card shows" wait_for 10 card_says "Chain rule: question 2?"
+expect "the next card shows" wait_for 10 card_says "Chain rule dy/dx = x²: question 2?"
 expect "progress moves on" tree_has $'^label\t2 of '
 
 # The keyboard: Space reveals, 3 grades Good, Ctrl+Z takes it back.
 window=$(xdotool search --name "^Daily Dose$" | head -1)
 xdotool mousemove --window "$window" 200 200  # no window manager: the keyboard follows the pointer
 xdotool key space
-expect "Space reveals" wait_for 10 card_says "Answer 2 about Chain rule."
+expect "Space reveals" wait_for 10 card_says "Answer 2 about Chain rule dy/dx = x²."
 xdotool key 3
 expect "3 grades Good" wait_for 10 new_is 8
 xdotool key ctrl+z
@@ -120,4 +123,26 @@ xdotool key space
 expect "ticked again" wait_for 10 bash -c "'$DOSE_BIN/dose' learn list | grep -q 'Calculus — Limits'"
 atspi dump >"$art/tree-after.txt"
 app_screenshot "$art/learn.png"
+
+# Idle: no timer, no polling. The app's CPU time over 10 s with the Learn page on show, once the last page
+# load and AT-SPI's questions have settled.
+cpu_ticks() { awk '{print $14 + $15}' "/proc/$app_pid/stat"; }
+sleep 3
+before=$(cpu_ticks)
+sleep 10
+idle=$(( $(cpu_ticks) - before ))
+log "CPU while idle: $idle ticks in 10 s (of $(getconf CLK_TCK) a second)"
+expect "no CPU while idle (at most 0.05 s in 10 s)" test "$idle" -le $(( $(getconf CLK_TCK) / 20 ))
+
+# At a phone's width (360 px) the list still fits.
+xdotool windowsize "$window" 360 640
+sleep 1
+app_screenshot "$art/learn-360.png"
+# app.study by D-Bus, as a launcher would call it: the topic as SUBJECT, U+001F, TOPIC.
+app_action study $'Calculus\x1fChain rule'
+expect "app.study opens the topic's deck" wait_for 10 card_says "Chain rule dy/dx = x²: question"
+expect "the list is hidden meanwhile" atspi gone "Add and tick" 5
+app_screenshot "$art/study-360.png"
+app_action study "Calculus"
+expect "a parameter that names no topic opens the list" atspi wait "Add and tick" 10
 log "PASS"
