@@ -148,9 +148,14 @@ final class LearnPage: @unchecked Sendable {
         } catch {
             say(error.message)
         }
-        // After the toggle's own signal has returned: the row that sent it is rebuilt.
-        SourceHandle.idle { [unowned self] in
-            self.draw(force: true)
+        redrawSoon()
+    }
+
+    /// Redraws once the signal being handled has returned: the row whose button sent it is rebuilt.
+    private func redrawSoon() {
+        // Weak: a detached source outlives the handle, and may run after the window has gone.
+        SourceHandle.idle { [weak self] in
+            self?.draw(force: true)
             return false
         }.detach()
     }
@@ -163,7 +168,7 @@ final class LearnPage: @unchecked Sendable {
         } catch {
             say(error.message)
         }
-        draw(force: true)
+        redrawSoon()
     }
 
     /// What a tick did, in a sentence.

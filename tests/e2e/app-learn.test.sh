@@ -4,7 +4,8 @@
 # it (one topic, no second request); `dose learn run` with a loopback provider makes it ready, and the window
 # shows that without a click (it watches the store); Study opens its deck, Reveal shows the back, Good grades it
 # (and `dose learn due` says one new card fewer); the keyboard reveals (Space), grades (3) and undoes (Ctrl+Z);
-# a failed topic's Retry now makes it due at once, as `dose learn retry` does.
+# a failed topic's Retry now makes it due at once, as `dose learn retry` does; a tick in the terminal and a request
+# in flight (generating) show without a click; search; no CPU while idle; 360 px; app.study by D-Bus.
 needs_app_bus=1
 source "$(dirname "$0")/lib.sh"
 app_up
@@ -121,6 +122,26 @@ expect "still on show, unticked" atspi wait "not on your list: tick it to add it
 expect "Tab reaches it again" focus_on "check box" "Calculus — Limits"
 xdotool key space
 expect "ticked again" wait_for 10 bash -c "'$DOSE_BIN/dose' learn list | grep -q 'Calculus — Limits'"
+
+# A tick in the terminal and a request in flight show in the window without a click.
+# (The provider counts used responses by rule index: the first rule's one was spent on Limits above.)
+echo '{"default": "maths-ok", "rules": [{"kind": "none", "responses": []}, {"kind": "deck", "topic": "Derivatives", "responses": ["hang:4"]}]}' >"$work/script.json"
+started=$(date +%s%N)
+dose learn tick Calculus Derivatives >/dev/null
+expect "a tick in the terminal shows in the window" atspi wait "Calculus — Derivatives" 10
+log "the tick showed $(( ($(date +%s%N) - started) / 1000000 )) ms after dose learn tick started (AT-SPI polls every 200 ms)"
+dose learn run >"$art/learn-run-3.txt" 2>&1 &
+run_pid=$!
+expect "a request in flight shows as generating" wait_for 10 tree_has $'^label\tgenerating\t'
+wait "$run_pid" || true
+expect "then ready" wait_for 15 bash -c "test \$(/usr/bin/python3 '$DOSE_ROOT/tests/support/atspi_driver.py' dump | grep -c $'^label\tready · 0 due, 10 new, 10 cards\t') -eq 2"
+
+# Search: case- and accent-insensitive, on the subject or the topic.
+atspi set-text "Search topics" "DERIVATIVES"
+expect "the search keeps the match" atspi wait "Calculus — Derivatives" 10
+expect "and hides the rest" atspi gone "Calculus — Chain rule" 10
+atspi set-text "Search topics" ""
+expect "an empty search shows all again" atspi wait "Calculus — Chain rule" 10
 atspi dump >"$art/tree-after.txt"
 app_screenshot "$art/learn.png"
 
