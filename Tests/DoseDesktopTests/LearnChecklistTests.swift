@@ -221,3 +221,24 @@ extension LearnChecklistTests {
         }
     }
 }
+
+extension LearnChecklistTests {
+    /// The Learn view speaks the user's language: the states, counts and the study page's words from de.po.
+    @Test func inGermanTheStatesAndTheStudyPageAreTranslated() throws {
+        let home = try DesktopHome()
+        let checklist = try LearnChecklist(paths: home.paths)
+        let store = try store(home)
+        _ = try checklist.add(subject: "Mathe", topic: "Ableitungen", now: now)
+        _ = try checklist.add(subject: "Mathe", topic: "Grenzwerte", now: now)
+        try store.storeArtifact(subject: "Mathe", topic: "Ableitungen", kind: .deck, body: Self.deck(), model: nil, now: now)
+        try store.storeArtifact(subject: "Mathe", topic: "Ableitungen", kind: .quiz, body: Self.quiz, model: nil, now: now)
+        let (states, summary, label, progress) = try German.run {
+            let overview = try checklist.overview(now: now, zone: zone, provider: loopback, online: true)
+            let study = try #require(try checklist.study(key("Mathe", "Ableitungen"), now: now, zone: zone))
+            return (overview.subjects.flatMap { $0.topics.map(\.stateText) }, overview.summary,
+                    overview.subjects.first?.topics.first?.studyLabel, study.progressText)
+        }
+        #expect(states == ["bereit · 0 fällig, 8 neu, 8 Karten", "ausstehend"])
+        #expect(summary == "Insgesamt: 0 fällig, 8 neu" && label == "Lernen (8 fällig)" && progress == "1 von 8")
+    }
+}
