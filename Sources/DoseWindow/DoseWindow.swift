@@ -19,7 +19,7 @@ final class DoseWindow {
     private var upcoming: [UpcomingRow] = []
     private var assets: DosePage.Assets?
     /// The Learn page: the checklist and the Study page.
-    private var learn: LearnPage!
+    private let learn: LearnPage
     /// The first-run page while the pool is empty.
     private var welcome: WelcomePage?
     /// Called once the page on show has finished loading (the ready protocol waits for the first).
@@ -63,13 +63,11 @@ final class DoseWindow {
         Gtk.setAccessibleLabel(upcomingList, tr("Upcoming doses"))
         let upcomingPage = Gtk.scrolled(Adwaita.clamp(upcomingList, maximumWidth: 760))
 
-        learn = nil
         pages = Adwaita.viewStack()
         Gtk.setExpand(pages, vertical: true)
         Adwaita.addPage(pages, cardPage, name: "today", title: tr("Dose"), icon: "starred-symbolic")
         Adwaita.addPage(pages, upcomingPage, name: "upcoming", title: tr("Upcoming"), icon: "x-office-calendar-symbolic")
-        let pageAssets = assets ?? DosePage.Assets(katexBase: "file://" + PageOpener.katexDirectory, renderScript: "")
-        learn = LearnPage(paths: pool.paths, assets: pageAssets)
+        learn = LearnPage(paths: pool.paths, assets: Self.usable(assets))
         Adwaita.addPage(pages, learn.widget, name: "learn", title: tr("Learn"), icon: "object-select-symbolic")
         let switchers = Adwaita.viewSwitchers(pages)
 
@@ -175,8 +173,12 @@ final class DoseWindow {
     private func drawPage() {
         let card = browser.card
         Gtk.setAccessibleDescription(webView.widget, card.plainText)
-        let assets = assets ?? DosePage.Assets(katexBase: "file://" + PageOpener.katexDirectory, renderScript: "")
-        webView.load(html: card.html(assets: assets, dark: Adwaita.isDark), baseURI: PageAssets.baseURI)
+        webView.load(html: card.html(assets: Self.usable(assets), dark: Adwaita.isDark), baseURI: PageAssets.baseURI)
+    }
+
+    /// The page's assets, or KaTeX without the render script when it could not be written (maths stays LaTeX).
+    private static func usable(_ assets: DosePage.Assets?) -> DosePage.Assets {
+        assets ?? DosePage.Assets(katexBase: "file://" + PageOpener.katexDirectory, renderScript: "")
     }
 
     private func drawUpcoming() {
