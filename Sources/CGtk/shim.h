@@ -19,6 +19,7 @@ static inline GtkApplication *dd_gtk_application(gpointer p) { return GTK_APPLIC
 static inline GtkEditable *dd_gtk_editable(gpointer p) { return GTK_EDITABLE(p); }
 static inline GtkActionable *dd_gtk_actionable(gpointer p) { return GTK_ACTIONABLE(p); }
 static inline GtkSwitch *dd_gtk_switch(gpointer p) { return GTK_SWITCH(p); }
+static inline GtkCheckButton *dd_gtk_check_button(gpointer p) { return GTK_CHECK_BUTTON(p); }
 static inline GtkSpinner *dd_gtk_spinner(gpointer p) { return GTK_SPINNER(p); }
 static inline GApplication *dd_g_application(gpointer p) { return G_APPLICATION(p); }
 static inline GActionMap *dd_g_action_map(gpointer p) { return G_ACTION_MAP(p); }

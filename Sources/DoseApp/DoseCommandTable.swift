@@ -164,6 +164,8 @@ extension DoseCLI {
                 run: LearnCommand.runner(LearnCommand.tick)),
             CommandSpec("untick", summary: "remove a topic (and anything pending for it)", positionals: topic,
                 run: LearnCommand.runner(LearnCommand.untick)),
+            CommandSpec("retry", summary: "try a pending topic now: its backoff (and a pause) lifted, the daemon woken",
+                positionals: topic, run: LearnCommand.runner(LearnCommand.retry)),
             CommandSpec("list", summary: "every ticked topic and the state of its deck and quiz",
                 options: [OptionSpec.json.helping("JSON Lines: one object per topic")],
                 run: LearnCommand.runner(LearnCommand.list)),

@@ -21,21 +21,21 @@ extension LearnCommand {
         let study = StudyStore(database: learning.database)
         let interactive = Terminal.isInteractive()
         let width = Terminal.standardOutputWrapWidth()
-        var session = StudySession(context: context, key: key, deck: deck, store: study, width: width)
-        let total = try session.remaining().count
+        var session = StudySession(key: key, deck: deck, store: study, now: context.now, zone: context.zone)
+        let total = try learnStoreCall { try session.remaining() }.count
         guard total > 0 else {
-            Console.print("Nothing to study in \(key) now. " + (try session.countsLine()))
+            Console.print("Nothing to study in \(key) now. " + (try Self.countsLine(session)))
             return
         }
         Console.print("Studying \(key): \(total) card\(total == 1 ? "" : "s") today."
             + (interactive ? " Enter reveals; 1 Again, 2 Hard, 3 Good, 4 Easy; u undoes; q quits." : ""))
-        var done = 0
         var lineNumber = 0
-        while let card = try session.remaining().first {
-            Console.print("\n[\(done + 1) of \(done + (try session.remaining().count))] " + session.text(deck.cards[card.index].front))
+        while let (card, position, count) = try learnStoreCall({ try session.next() }) {
+            let sides = session.sides(of: card)
+            Console.print("\n[\(position) of \(count)] " + LearnPrinter.plain(sides.front, width: width))
             if interactive {
                 guard Terminal.waitForEnter("(Enter to reveal) ") else { break }
-                Console.print(session.text(deck.cards[card.index].back))
+                Console.print(LearnPrinter.plain(sides.back, width: width))
             }
             Console.print(interactive ? "1 Again · 2 Hard · 3 Good · 4 Easy > " : "", terminator: "")
             guard let line = readLine() else { break }
@@ -43,8 +43,7 @@ extension LearnCommand {
             let word = line.filter { !$0.isWhitespace }.lowercased()
             if word == "q" { break }
             if word == "u" {
-                if let undone = try session.undo() {
-                    done = max(0, done - 1)
+                if let undone = try learnStoreCall({ try session.undo() }) {
                     Console.print("Took back the \(Self.gradeName(undone.grade)) of card \(undone.index + 1).")
                 }
                 continue
@@ -55,15 +54,21 @@ extension LearnCommand {
                     continue
                 }
                 throw CommandError(
-                    "input line \(lineNumber): \(String(reflecting: line)) is not a grade 1–4 or q (\(done) graded and saved)",
+                    "input line \(lineNumber): \(String(reflecting: line)) is not a grade 1–4 or q (\(session.done) graded and saved)",
                     exitCode: .dataError)
             }
-            if !interactive { Console.print("→ " + session.text(deck.cards[card.index].back)) }
-            let after = try session.grade(card, grade)
-            done += 1
+            if !interactive { Console.print("→ " + LearnPrinter.plain(sides.back, width: width)) }
+            let after = try learnStoreCall { try session.grade(card, grade, at: WallClock.now()) }
             Console.print("\(Self.gradeName(grade)): next " + HumanTime.describe(after.due, now: session.now, zone: context.zone) + ".")
         }
-        Console.print("\nGraded \(done) card\(done == 1 ? "" : "s"), saved. " + (try session.countsLine()))
+        let done = session.done
+        Console.print("\nGraded \(done) card\(done == 1 ? "" : "s"), saved. " + (try Self.countsLine(session)))
+    }
+
+    /// "Due now: 2, new: 6, of 10 cards."
+    static func countsLine(_ session: StudySession) throws(CommandError) -> String {
+        let counts = try learnStoreCall { try session.counts() }
+        return "Due now: \(counts?.due ?? 0), new: \(counts?.new ?? 0), of \(counts?.total ?? 0) cards."
     }
 
     /// `dose learn due [--json]`: due, new and total cards per topic and overall.
@@ -82,57 +87,5 @@ extension LearnCommand {
         case .good: "Good"
         case .easy: "Easy"
         }
-    }
-}
-
-/// One study session's state: the clock read at each grade (a session lasts minutes), the topic's queue.
-struct StudySession {
-    let context: AppContext
-    let key: TopicKey
-    let deck: Deck
-    let store: StudyStore
-    let width: Int?
-    /// The time of the last grade: the command's start, then the clock at each grade.
-    private(set) var now: Int64
-
-    init(context: AppContext, key: TopicKey, deck: Deck, store: StudyStore, width: Int?) {
-        self.context = context
-        self.key = key
-        self.deck = deck
-        self.store = store
-        self.width = width
-        now = context.now
-    }
-
-    /// Today's cards of the topic still to study (due, then new within the day's limit, then learning cards due soon).
-    func remaining() throws(CommandError) -> [StudyCard] {
-        let dayStart = context.zone.firstInstant(on: context.zone.civilDate(at: now), at: LocalTime(hour: 0, minute: 0)!)
-        return try learnStoreCall {
-            try store.queue(now: now, dayStart: dayStart, subject: key.subject, topic: key.topic)
-                .filter { $0.index < deck.cards.count }
-        }
-    }
-
-    mutating func grade(_ card: StudyCard, _ grade: FSRSGrade) throws(CommandError) -> FSRSCard {
-        now = max(now, WallClock.now())
-        let at = now
-        return try learnStoreCall {
-            try store.grade(subject: key.subject, topic: key.topic, index: card.index, grade: grade, now: at)
-        }
-    }
-
-    func undo() throws(CommandError) -> UndoneGrade? {
-        try learnStoreCall { try store.undoLastGrade(subject: key.subject, topic: key.topic) }
-    }
-
-    /// "Due now: 2, new: 6, of 10 cards."
-    func countsLine() throws(CommandError) -> String {
-        let counts = try learnStoreCall { try store.counts(now: now, subject: key.subject, topic: key.topic) }.first
-        return "Due now: \(counts?.due ?? 0), new: \(counts?.new ?? 0), of \(counts?.total ?? 0) cards."
-    }
-
-    /// A card's text for the terminal: maths as plain Unicode (the notification's converter), wrapped.
-    func text(_ raw: String) -> String {
-        LearnPrinter.plain(raw, width: width)
     }
 }

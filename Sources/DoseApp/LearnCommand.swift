@@ -16,20 +16,19 @@ struct LearnCommand {
         let typed = try LearnSetup.topic(&arguments)
         try arguments.finish()
         let store = try LearnSetup.store(context)
-        let key = try LearnSetup.resolved(typed, store)
-        if key != typed, try learnStoreCall({ try store.entry(subject: key.subject, topic: key.topic) }) != nil {
+        let tick = try LearnActions.tick(typed, store: store, paths: context.paths, now: context.now)
+        let key = tick.key
+        if tick.wasListed {
             // Another spelling of a ticked topic: said plainly, and nothing new is asked of the provider.
             Console.print("\(typed) is \(key), ticked already.")
         }
-        let outcome = try learnStoreCall { try store.tick(subject: key.subject, topic: key.topic, now: context.now) }
-        switch outcome {
+        switch tick.outcome {
         case .alreadyComplete:
             Console.print(tr("Ticked {topic}: its deck and quiz are ready.", ["topic": key]))
         case .pending(let isNew):
             Console.print(isNew
                 ? tr("Ticked {topic}: a deck and a quiz will be generated.", ["topic": key])
                 : tr("Ticked {topic}: already pending.", ["topic": key]))
-            WakeFile(paths: context.paths).touch(now: context.now)
         }
     }
 
@@ -37,11 +36,26 @@ struct LearnCommand {
         let typed = try LearnSetup.topic(&arguments)
         try arguments.finish()
         let store = try LearnSetup.store(context)
-        let key = try LearnSetup.resolved(typed, store)
-        guard try learnStoreCall({ try store.untick(subject: key.subject, topic: key.topic) }) else {
+        guard let key = try LearnActions.untick(typed, store: store) else {
+            let key = try LearnSetup.resolved(typed, store)
             throw CommandError(tr("{topic} is not ticked", ["topic": key]) + topicHint(key, store), exitCode: .noInput)
         }
         Console.print(tr("Unticked {topic}.", ["topic": key]))
+    }
+
+    /// `dose learn retry SUBJECT TOPIC`: a pending topic due now (backoff and pause lifted), the daemon woken.
+    func retry(_ arguments: inout Arguments) throws(CommandError) {
+        let typed = try LearnSetup.topic(&arguments)
+        try arguments.finish()
+        let store = try LearnSetup.store(context)
+        guard let key = try LearnActions.retry(typed, store: store, paths: context.paths, now: context.now) else {
+            let key = try LearnSetup.resolved(typed, store)
+            if try learnStoreCall({ try store.entry(subject: key.subject, topic: key.topic) }) != nil {
+                throw CommandError(tr("{topic} is not pending: its deck and quiz are ready", ["topic": key]), exitCode: .noInput)
+            }
+            throw CommandError(tr("{topic} is not ticked", ["topic": key]) + topicHint(key, store), exitCode: .noInput)
+        }
+        Console.print(tr("Retrying {topic} now: a running `dose daemon` tries it at once, or run `dose learn run`.", ["topic": key]))
     }
 
     func list(_ arguments: inout Arguments) throws(CommandError) {

@@ -28,17 +28,8 @@ enum LearnPrinter {
         var text = ""
         for status in statuses {
             var line = "[\(status.state.rawValue)] \(status.subject) — \(status.topic)"
-            if status.state != .ready {
-                var details: [String] = []
-                if status.attempts > 0 { details.append(trn("{count} attempt", "{count} attempts", status.attempts)) }
-                if status.hasDeck { details.append(tr("deck ready")) }
-                if let next = status.nextAttemptAt {
-                    details.append(tr("next try {when}", ["when": DateText.current.describe(next, now: now, zone: zone)]))
-                }
-                // A provider's words: on this line, whatever newlines they carry.
-                if let error = status.lastError { details.append(TerminalText.safe(error, keepingLayout: false)) }
-                if !details.isEmpty { line += " (" + details.joined(separator: "; ") + ")" }
-            }
+            let details = LearnWords.details(status, now: now, zone: zone)
+            if !details.isEmpty { line += " (" + details.joined(separator: "; ") + ")" }
             text += line + "\n"
         }
         return text

@@ -156,7 +156,7 @@ public enum DosePage {
         return document(title: words.retiredTitle, body: body, assets: assets, presentation: presentation)
     }
 
-    private static func document(title: String, body: String, assets: Assets, presentation: Presentation) -> String {
+    static func document(title: String, body: String, assets: Assets, presentation: Presentation) -> String {
         let katex = escape(assets.katexBase)
         let scheme = presentation.dark.map { $0 ? " class=\"dd-dark\"" : " class=\"dd-light\"" } ?? ""
         return """
@@ -198,7 +198,7 @@ public enum DosePage {
         """
 
     /// Prose with inline math: text escaped, each `$...$` span handed to KaTeX as text.
-    private static func prose(_ text: String) -> String {
+    static func prose(_ text: String) -> String {
         var html = ""
         for segment in InlineMath.segments(text) {
             switch segment {

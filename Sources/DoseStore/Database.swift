@@ -100,3 +100,13 @@ public final class Database {
 
 @available(*, unavailable, message: "a database owns a connection that belongs to one thread")
 extension Database: Sendable {}
+
+extension Database {
+    /// SQLite's `PRAGMA data_version`: changes when another connection commits to the file, so a reader that
+    /// keeps this connection open can tell whether anything moved without reading the tables.
+    public func dataVersion() throws(StoreError) -> Int64 {
+        let statement = try connection.prepare("PRAGMA data_version")
+        _ = try statement.step("reading the data version")
+        return statement.int64(at: 0)
+    }
+}

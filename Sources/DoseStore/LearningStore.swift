@@ -190,6 +190,24 @@ public struct LearningStore {
             "UPDATE learn_state SET pause_reason = NULL, pause_fingerprint = NULL WHERE id = 1", "resuming the learning queue")
     }
 
+    /// "Retry now": makes a pending topic due at once — its own next try, the queue's backoff hold and a
+    /// pause are cleared in one transaction, so the next pass tries it (a pause that still applies comes back
+    /// after that one attempt). Attempts and the last error are kept. False when the topic is not pending.
+    @discardableResult
+    public func retryNow(subject: String, topic: String) throws(StoreError) -> Bool {
+        try connection.transaction("retrying \(describe(subject, topic))") { () throws(StoreError) -> Bool in
+            let statement = try connection.prepare(
+                "UPDATE learn_pending SET next_attempt_at = NULL WHERE subject = ?1 AND topic = ?2")
+            try bindKey(statement, subject, topic)
+            _ = try statement.step("retrying \(describe(subject, topic))")
+            guard try changes() > 0 else { return false }
+            try execute("""
+                UPDATE learn_state SET hold_until = NULL, pause_reason = NULL, pause_fingerprint = NULL WHERE id = 1
+                """, "lifting the backoff for a retry")
+            return true
+        }
+    }
+
     /// Clears in-flight marks left by a process that died mid-request; each counts as an attempt.
     ///
     /// Call only while holding the generation lock, so no live request is mistaken for a stale one.

@@ -191,6 +191,14 @@ extension Adwaita {
         return row
     }
 
+    /// An entry row without an Apply button; `activated` runs on Enter (the Learn view's Subject and Topic).
+    static func plainEntryRow(title: String, activated: @escaping () -> Void) -> Widget {
+        let row = Widget(object: adw_entry_row_new())
+        adw_preferences_row_set_title(dd_adw_preferences_row(row.pointer), title)
+        onSignal(row.pointer, "entry-activated", activated)
+        return row
+    }
+
     /// A combo row over `choices`, `selected` first shown; `select` gets the index the user picks.
     static func comboRow(title: String, choices: [String], selected: Int, select: @escaping (Int) -> Void) -> Widget {
         let row = Widget(object: adw_combo_row_new())

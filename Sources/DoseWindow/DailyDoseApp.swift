@@ -1,3 +1,4 @@
+import DoseDesktop
 import DoseSystem
 import GLibGlue
 
@@ -35,6 +36,13 @@ public final class DailyDoseApp {
         application.addAction("today") { [unowned self] _ in
             let (window, created) = self.presentWindow()
             if !created { window.showToday() }
+        }
+        application.addAction("learn") { [unowned self] _ in self.presentWindow().window.showLearn() }
+        application.addAction("study", withString: true) { [unowned self] parameter in
+            let window = self.presentWindow().window
+            // A parameter from any D-Bus caller: anything but "SUBJECT\u{1F}TOPIC" opens the list instead.
+            guard let key = parameter.flatMap(TopicParameter.decode) else { return window.showLearn() }
+            window.study(key)
         }
         application.addAction("previous-day") { [unowned self] _ in self.presentWindow().window.step(-1) }
         application.addAction("next-day") { [unowned self] _ in self.presentWindow().window.step(1) }

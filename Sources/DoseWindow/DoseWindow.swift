@@ -1,6 +1,7 @@
 import DoseApp
 import DoseCore
 import DoseDesktop
+import DoseLearning
 import DoseSystem
 
 /// The application window: today's card (kind, date and title in native labels, the body in a web view,
@@ -17,6 +18,8 @@ final class DoseWindow {
     private let upcomingList: Widget
     private var upcoming: [UpcomingRow] = []
     private var assets: DosePage.Assets?
+    /// The Learn page: the checklist and the Study page.
+    private let learn: LearnPage
     /// The first-run page while the pool is empty.
     private var welcome: WelcomePage?
     /// Called once the page on show has finished loading (the ready protocol waits for the first).
@@ -46,18 +49,9 @@ final class DoseWindow {
         kindLabel = Gtk.label("", cssClasses: ["caption-heading", "accent"])
         dateLabel = Gtk.label("", cssClasses: ["dim-label"])
         titleLabel = Gtk.label("", cssClasses: ["title-2"])
-        webView = WebView(allowsNavigation: PageAssets.allowsNavigation)
-        Gtk.setExpand(webView.widget, horizontal: true, vertical: true)
-        Gtk.setSizeRequest(webView.widget, width: 300, height: 260)
         // TRANSLATORS: what a screen reader calls the page that shows the dose's text.
-        Gtk.setAccessibleLabel(webView.widget, tr("Dose"))
-        // Tab into a WebKit page never comes back out (the page has nothing focusable, and WebKitGTK 2.50 on
-        // GTK 4.8 keeps the focus): the keyboard goes past it to Reveal; its text is the accessible description.
-        Gtk.setFocusable(webView.widget, false)
-        revealButton = Gtk.button(tr("Reveal the answer")) {}
-        Gtk.addCSSClass(revealButton, "pill")
-        Gtk.addCSSClass(revealButton, "suggested-action")
-        Gtk.setCenter(revealButton)
+        webView = WebView.page(named: tr("Dose"), height: 260)
+        revealButton = Gtk.pillButton(tr("Reveal the answer"))
         let card = Gtk.box(vertical: true, spacing: 8)
         Gtk.setMargins(card, 12)
         for child in [kindLabel, dateLabel, titleLabel, webView.widget, revealButton] { Gtk.append(card, child) }
@@ -73,6 +67,8 @@ final class DoseWindow {
         Gtk.setExpand(pages, vertical: true)
         Adwaita.addPage(pages, cardPage, name: "today", title: tr("Dose"), icon: "starred-symbolic")
         Adwaita.addPage(pages, upcomingPage, name: "upcoming", title: tr("Upcoming"), icon: "x-office-calendar-symbolic")
+        learn = LearnPage(paths: pool.paths, assets: Self.usable(assets))
+        Adwaita.addPage(pages, learn.widget, name: "learn", title: tr("Learn"), icon: "object-select-symbolic")
         let switchers = Adwaita.viewSwitchers(pages)
 
         let header = Adwaita.headerBar(title: switchers.title)
@@ -149,6 +145,18 @@ final class DoseWindow {
         draw()
     }
 
+    /// The Learn page's list.
+    func showLearn() {
+        learn.showList()
+        Adwaita.showPage(pages, name: "learn")
+    }
+
+    /// The Study page on a topic's deck (the list, with a line saying why, when it has none).
+    func study(_ key: TopicKey) {
+        Adwaita.showPage(pages, name: "learn")
+        if !learn.study(key) { learn.showList() }
+    }
+
     /// Puts the browser's card on screen, and the Upcoming list from the same moment.
     private func draw() {
         let card = browser.card
@@ -165,8 +173,12 @@ final class DoseWindow {
     private func drawPage() {
         let card = browser.card
         Gtk.setAccessibleDescription(webView.widget, card.plainText)
-        let assets = assets ?? DosePage.Assets(katexBase: "file://" + PageOpener.katexDirectory, renderScript: "")
-        webView.load(html: card.html(assets: assets, dark: Adwaita.isDark), baseURI: PageAssets.baseURI)
+        webView.load(html: card.html(assets: Self.usable(assets), dark: Adwaita.isDark), baseURI: PageAssets.baseURI)
+    }
+
+    /// The page's assets, or KaTeX without the render script when it could not be written (maths stays LaTeX).
+    private static func usable(_ assets: DosePage.Assets?) -> DosePage.Assets {
+        assets ?? DosePage.Assets(katexBase: "file://" + PageOpener.katexDirectory, renderScript: "")
     }
 
     private func drawUpcoming() {

@@ -321,3 +321,61 @@ extension Gtk {
         gtk_widget_set_valign(widget.raw, GTK_ALIGN_CENTER)
     }
 }
+
+/// `gboolean (*)(GtkWidget *, GVariant *args, gpointer)`: a keyboard shortcut's callback.
+private typealias ShortcutFunc = @convention(c) (UnsafeMutablePointer<GtkWidget>?, OpaquePointer?, gpointer?) -> gboolean
+private let shortcutTrampoline: ShortcutFunc = { _, _, data in
+    (CallbackBox<() -> Bool>.from(data)?.value() ?? false) ? 1 : 0
+}
+
+extension Gtk {
+    // MARK: The Learn view's controls
+
+    /// A check button labelled `label`; `toggled` gets the new state when the user (or `setChecked`) flips it.
+    static func checkButton(_ label: String, active: Bool, toggled: @escaping (Bool) -> Void) -> Widget {
+        let widget = Widget(gtk_check_button_new_with_label(label))
+        gtk_check_button_set_active(dd_gtk_check_button(widget.pointer), active ? 1 : 0)
+        onSignal(widget.pointer, "toggled") { toggled(gtk_check_button_get_active(dd_gtk_check_button(widget.pointer)) != 0) }
+        return widget
+    }
+
+    /// A search entry (its `search-changed` comes after GTK's short typing delay); GTK 4.8 has no setter
+    /// for its placeholder but the variadic `g_object_set`, so the tooltip says what it searches.
+    static func searchEntry(tooltip: String) -> Widget {
+        let widget = Widget(gtk_search_entry_new())
+        gtk_widget_set_tooltip_text(widget.raw, tooltip)
+        return widget
+    }
+
+    /// A button bound to an action with a string target (`app.quiz` + a topic): GTK makes it insensitive
+    /// while the application has no such action.
+    static func actionButton(_ label: String, action: String, target: String) -> Widget {
+        let widget = Widget(gtk_button_new_with_label(label))
+        gtk_actionable_set_action_name(dd_gtk_actionable(widget.pointer), action)
+        gtk_actionable_set_action_target_value(dd_gtk_actionable(widget.pointer), g_variant_new_string(target))
+        return widget
+    }
+
+    static func setTooltip(_ widget: Widget, _ text: String) {
+        gtk_widget_set_tooltip_text(widget.raw, text)
+    }
+
+    /// Runs `handler` for `trigger` ("1", "<Control>z", "Escape") while the focus is inside `widget`;
+    /// `handler` returns whether it used the key (else the key goes on to the focused widget).
+    static func addShortcut(_ widget: Widget, _ trigger: String, _ handler: @escaping () -> Bool) {
+        let controller = gtk_shortcut_controller_new()!
+        let action = gtk_callback_action_new(
+            shortcutTrampoline, CallbackBox<() -> Bool>(handler).retained(), CallbackBox<() -> Bool>.destroyNotify)
+        gtk_shortcut_controller_add_shortcut(
+            dd_gtk_shortcut_controller(UnsafeMutableRawPointer(controller)),
+            gtk_shortcut_new(gtk_shortcut_trigger_parse_string(trigger), action))
+        gtk_widget_add_controller(widget.raw, controller)
+    }
+}
+
+extension Gtk {
+    /// The first child of a container, or nil when it is empty.
+    static func firstChild(_ widget: Widget) -> Widget? {
+        gtk_widget_get_first_child(widget.raw).map(Widget.init)
+    }
+}

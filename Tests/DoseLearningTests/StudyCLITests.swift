@@ -69,4 +69,25 @@ import Testing
         #expect(try box.dose("learn", "untick", "ｃａｌｃｕｌｕｓ", "Chain Rule").status == 0)
         #expect(try box.list().isEmpty)
     }
+
+    /// `dose learn retry`: a topic waiting out its backoff is due at once; other topics are refused plainly.
+    @Test func retryMakesAFailedTopicDueNow() throws {
+        let box = try LearnSandbox()
+        try box.startProvider(#"{"default": "ok", "rules": [{"kind": "deck", "topic": "Limits", "responses": ["500"]}]}"#)
+        try box.configureProvider()
+        try box.dose("learn", "tick", "Calculus", "Limits")
+        _ = try box.dose("learn", "run")
+        #expect(try box.list()["Limits"]?["nextAttemptAt"] is String, "the failure set a next try")
+        let retry = try box.dose("learn", "retry", "calculus", "LIMITS")
+        #expect(retry.status == 0, "\(retry.stderr)")
+        #expect(retry.stdout.contains(#"Retrying topic "Limits" of subject "Calculus" now"#), "\(retry.stdout)")
+        #expect(try box.list()["Limits"]?["nextAttemptAt"] is NSNull)
+        #expect(FileManager.default.fileExists(atPath: box.root.appendingPathComponent("runtime/daily-dose/learn.wake").path), "the daemon is woken")
+        #expect(try box.dose("learn", "run").status == 0)
+        #expect(try box.list()["Limits"]?["state"] as? String == "ready")
+        let ready = try box.dose("learn", "retry", "Calculus", "Limits")
+        #expect(ready.status == 66 && ready.stderr.contains("is not pending"), "\(ready.stderr)")
+        let unknown = try box.dose("learn", "retry", "Calculus", "Limts")
+        #expect(unknown.status == 66 && unknown.stderr.contains("is not ticked"), "\(unknown.stderr)")
+    }
 }

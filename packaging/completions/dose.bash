@@ -75,6 +75,7 @@ _dose()
         (" open "*) node='open' depth=1 ;;
         (" learn tick "*) node='learn tick' depth=2 ;;
         (" learn untick "*) node='learn untick' depth=2 ;;
+        (" learn retry "*) node='learn retry' depth=2 ;;
         (" learn list "*) node='learn list' depth=2 ;;
         (" learn deck "*) node='learn deck' depth=2 ;;
         (" learn quiz "*) node='learn quiz' depth=2 ;;
@@ -105,6 +106,7 @@ _dose()
         'open') __dose_node '--print-path --no-launch -h --help' '' 'ids' ;;
         'learn tick') __dose_node '-h --help' '' 'subjects topics' ;;
         'learn untick') __dose_node '-h --help' '' 'subjects topics' ;;
+        'learn retry') __dose_node '-h --help' '' 'subjects topics' ;;
         'learn list') __dose_node '--json -h --help' '' '' ;;
         'learn deck') __dose_node '-h --help' '' 'subjects topics' ;;
         'learn quiz') __dose_node '-i --interactive -h --help' '' 'subjects topics' ;;
@@ -112,7 +114,7 @@ _dose()
         'learn due') __dose_node '--json -h --help' '' '' ;;
         'learn export') __dose_node '--anki --markdown -h --help' '' 'subjects topics' ;;
         'learn run') __dose_node '-h --help' '' '' ;;
-        'learn') __dose_node '-h --help' 'tick untick list deck quiz study due export run' '' ;;
+        'learn') __dose_node '-h --help' 'tick untick retry list deck quiz study due export run' '' ;;
         'daemon') __dose_node '-h --help' '' '' ;;
         'help') __dose_node '-h --help' '' 'commands' ;;
         '') __dose_node '-h --help --version' 'import sync validate config today calendar list search show open learn daemon help' '' ;;

@@ -1,0 +1,118 @@
+import DoseApp
+import DoseCore
+import DoseLearning
+import DoseSystem
+
+/// One topic of the Learn view: on the list or not, its state in words, its counts and what it offers.
+public struct LearnTopic: Sendable, Equatable {
+    public let key: TopicKey
+    /// On the list (unticked topics stay on show in the window that unticked them).
+    public let ticked: Bool
+    public let status: TopicStatus?
+    /// A request for it is running now.
+    public let generating: Bool
+    public let due: Int
+    public let new: Int
+    public let total: Int
+    /// The state line: `dose learn list`'s words ("pending · 1 attempt · next try at 15:28 · …").
+    public let stateText: String
+
+    init(key: TopicKey, ticked: Bool, status: TopicStatus, generating: Bool, due: Int, new: Int, total: Int, now: Int64, zone: some ZoneRules) {
+        self.key = key
+        self.ticked = ticked
+        self.status = status
+        self.generating = generating
+        self.due = due
+        self.new = new
+        self.total = total
+        var parts = [LearnWords.state(status.state, generating: generating)]
+        parts += LearnWords.details(status, now: now, zone: zone)
+        if status.hasDeck {
+            // TRANSLATORS: a topic's cards in the Learn view: "3 due, 7 new, 10 cards".
+            parts.append(tr("{due} due, {new} new, {total} cards", ["due": due, "new": new, "total": total]))
+        }
+        stateText = parts.joined(separator: " · ")
+    }
+
+    /// A topic unticked in this window.
+    init(unticked key: TopicKey) {
+        self.key = key
+        ticked = false
+        status = nil
+        generating = false
+        (due, new, total) = (0, 0, 0)
+        stateText = tr("not on your list: tick it to add it again")
+    }
+
+    /// The topic as "Subject — Topic", which names its row's controls for a screen reader.
+    public var title: String { "\(key.subject) — \(key.topic)" }
+
+    /// Retry now makes sense: waiting on its backoff, or paused (the settings may have been fixed).
+    public var canRetry: Bool {
+        guard let status else { return false }
+        return (status.state == .pending && !generating) || status.state == .paused
+    }
+
+    public var canStudy: Bool { ticked && status?.hasDeck == true }
+    public var canQuiz: Bool { ticked && status?.hasQuiz == true }
+
+    /// The Study button's label.
+    public var studyLabel: String {
+        // TRANSLATORS: the Study button of a ready topic: "Study (3 due)"; cards never studied count as due.
+        tr("Study ({count} due)", ["count": due + new])
+    }
+
+    /// The `app.study` / `app.quiz` parameter naming this topic.
+    public var parameter: String { TopicParameter.encode(key) }
+}
+
+/// A subject and its topics, in the order the view lists them.
+public struct LearnSubject: Sendable, Equatable {
+    public let name: String
+    public var topics: [LearnTopic]
+}
+
+/// Everything the Learn view shows at one moment.
+public struct LearnOverview: Sendable, Equatable {
+    public let subjects: [LearnSubject]
+    /// Topics on the list (whatever the search).
+    public let ticked: Int
+    public let due: Int
+    public let new: Int
+    public let searching: Bool
+
+    /// The line above the list: overall counts, or what to do on an empty list or search.
+    public var summary: String {
+        if ticked == 0 && subjects.isEmpty { return tr("No topics yet: add a subject and a topic a course has covered.") }
+        if subjects.isEmpty && searching { return tr("No topic matches the search.") }
+        // TRANSLATORS: the Learn view's overall counts: "Overall: 3 due, 12 new".
+        return tr("Overall: {due} due, {new} new", ["due": due, "new": new])
+    }
+}
+
+/// The provider as the checklist's states need it: why no request can be made, the settings' fingerprint
+/// (a pause holds for the settings it was made under), whether the provider is on this machine.
+public struct LearnProvider: Sendable, Equatable {
+    public var problem: String?
+    public var fingerprint: String
+    public var isLoopback: Bool
+
+    public init(problem: String?, fingerprint: String, isLoopback: Bool) {
+        self.problem = problem
+        self.fingerprint = fingerprint
+        self.isLoopback = isLoopback
+    }
+
+    /// Reads the config and the key (the Secret Service may block: call it on the service queue).
+    public static func load(paths: DosePaths) -> LearnProvider {
+        let snapshot = ProviderSnapshot.load(configPath: paths.configFile, keyring: KeyringLookup.providerKey)
+        return LearnProvider(problem: snapshot.problem, fingerprint: snapshot.fingerprint, isLoopback: snapshot.settings.isLoopback)
+    }
+}
+
+extension LearnProvider {
+    /// `load` on the service queue; `done` gets the answer on the GLib thread.
+    public static func load(paths: DosePaths, queue: ServiceQueue = .app, done: @escaping @Sendable (LearnProvider) -> Void) {
+        queue.run({ load(paths: paths) }, done: done)
+    }
+}

@@ -1,0 +1,244 @@
+import DoseApp
+import DoseCore
+import DoseDesktop
+import DoseLearning
+import DoseStore
+import DoseSystem
+import Foundation
+import Testing
+
+/// The Learn view's model on a real store: the CLI's path for ticks, the CLI's words for states, counts,
+/// search, Retry now, and a study sitting over the shared `StudySession`.
+@Suite struct LearnChecklistTests {
+    let loopback = LearnProvider(problem: nil, fingerprint: "f1", isLoopback: true)
+    let now = Int64(Date().timeIntervalSince1970)
+    let zone = FixedOffsetZone(offset: 0)
+
+    /// A valid stored deck of `count` cards ("Q1"/"A1", …), the first with maths.
+    static func deck(_ count: Int = 8) -> String {
+        let cards = (1...count).map { i in
+            i == 1 ? #"{"back": "It is $\\frac{1}{2}$.", "front": "What is $x^2$ at <b>1</b>?"}"#
+                : #"{"back": "A\#(i)", "front": "Q\#(i)"}"#
+        }
+        return #"{"cards": ["# + cards.joined(separator: ", ") + "]}"
+    }
+
+    static let quiz = #"{"questions": [{"answer": 0, "choices": ["a", "b", "c", "d"], "explanation": "e", "prompt": "p"}]}"#
+
+    private func store(_ home: DesktopHome) throws -> LearningStore {
+        LearningStore(database: try Database(path: home.paths.database))
+    }
+
+    /// A key the test spells validly (a failure here is the test's own mistake).
+    private func key(_ subject: String, _ topic: String) -> TopicKey { try! TopicKey(subject: subject, topic: topic) }
+
+    @Test func addingTicksAsTheCLIDoesAndAnotherSpellingFindsTheTopic() throws {
+        let home = try DesktopHome()
+        let checklist = try LearnChecklist(paths: home.paths)
+        let wake = home.paths.runtimeDirectory! + "/daily-dose/learn.wake"
+        let first = try checklist.add(subject: " Calculus ", topic: "Chain rule", now: now)
+        #expect(first.outcome == .pending(isNew: true) && !first.wasListed && first.key == key("Calculus", "Chain rule"))
+        #expect(FileManager.default.fileExists(atPath: wake), "the daemon is woken")
+
+        let again = try checklist.add(subject: "calculus", topic: "CHAIN  RULE", now: now + 1)
+        #expect(again.wasListed && again.outcome == .pending(isNew: false))
+        #expect(again.key == key("Calculus", "Chain rule") && again.typed == key("calculus", "CHAIN  RULE"))
+        #expect(try store(home).entries().count == 1, "one topic on the list")
+
+        let overview = try checklist.overview(now: now, zone: zone, provider: loopback, online: true)
+        #expect(overview.subjects.map(\.name) == ["Calculus"])
+        let topic = try #require(overview.subjects.first?.topics.first)
+        #expect(topic.stateText == "pending" && topic.canRetry && !topic.canStudy && !topic.canQuiz && topic.ticked)
+        #expect(topic.parameter == "Calculus\u{1F}Chain rule")
+        #expect(throws: ServiceFailure.self) { try checklist.add(subject: "Calculus", topic: "  ", now: now) }
+        #expect(throws: ServiceFailure.self) { try checklist.add(subject: "Calc\u{1B}ulus", topic: "x", now: now) }
+    }
+
+    @Test func statesAreTheCLIsWords() throws {
+        let home = try DesktopHome()
+        let checklist = try LearnChecklist(paths: home.paths)
+        let store = try store(home)
+        _ = try checklist.add(subject: "Calculus", topic: "Limits", now: now)
+        #expect(try store.beginAttempt(subject: "Calculus", topic: "Limits", now: now))
+        var topic = try #require(try checklist.overview(now: now, zone: zone, provider: loopback, online: true).subjects.first?.topics.first)
+        #expect(topic.stateText == "generating" && !topic.canRetry)
+        try store.recordFailure(subject: "Calculus", topic: "Limits", error: "HTTP 500\nsecond line", nextAttemptAt: now + 3600, failures: 1, holdUntil: nil)
+
+        // The same details as `dose learn list` (with a provider on this machine), in the same words and local time.
+        #expect(try home.dose("config", "set", "provider.url", "http://127.0.0.1:9/v1").status == 0)
+        #expect(try home.dose("config", "set", "provider.model", "test-model").status == 0)
+        let cli = try home.dose("learn", "list")
+        #expect(cli.status == 0, "\(cli.stderr)")
+        let line = try #require(cli.stdout.split(separator: "\n").first.map(String.init))
+        let details = try #require(line.firstIndex(of: "(").map { String(line[line.index(after: $0)..<line.index(before: line.endIndex)]) })
+        topic = try #require(try checklist.overview(now: now, zone: SystemZone.current(), provider: loopback, online: true).subjects.first?.topics.first)
+        #expect(topic.stateText == "pending · " + details.replacingOccurrences(of: "; ", with: " · "), "\(line) vs \(topic.stateText)")
+        #expect(topic.stateText.hasPrefix("pending · 1 attempt · next try ") && topic.canRetry)
+
+        let remote = LearnProvider(problem: nil, fingerprint: "f1", isLoopback: false)
+        topic = try #require(try checklist.overview(now: now, zone: zone, provider: remote, online: false).subjects.first?.topics.first)
+        #expect(topic.stateText.hasPrefix("waiting for a network"))
+        #expect(try checklist.overview(now: now, zone: zone, provider: loopback, online: false).subjects.first?.topics.first?.stateText
+            .hasPrefix("pending") == true, "a provider on this machine needs no network")
+        let unset = LearnProvider(problem: "no provider.url is set", fingerprint: "f1", isLoopback: false)
+        topic = try #require(try checklist.overview(now: now, zone: zone, provider: unset, online: true).subjects.first?.topics.first)
+        #expect(topic.stateText.hasPrefix("waiting for a provider") && topic.stateText.hasSuffix("no provider.url is set"))
+        try store.pause(reason: "the key was refused (401): set another", fingerprint: "f1")
+        topic = try #require(try checklist.overview(now: now, zone: zone, provider: loopback, online: true).subjects.first?.topics.first)
+        #expect(topic.stateText == "paused · 1 attempt · the key was refused (401): set another" && topic.canRetry)
+    }
+
+    @Test func retryNowMakesTheTopicDueAndWakesTheDaemon() throws {
+        let home = try DesktopHome()
+        let checklist = try LearnChecklist(paths: home.paths)
+        let store = try store(home)
+        _ = try checklist.add(subject: "Calculus", topic: "Limits", now: now)
+        try store.recordFailure(subject: "Calculus", topic: "Limits", error: "HTTP 500", nextAttemptAt: now + 3600, failures: 2, holdUntil: now + 3600)
+        let wake = home.paths.runtimeDirectory! + "/daily-dose/learn.wake"
+        try FileManager.default.removeItem(atPath: wake)
+        #expect(try checklist.retry(key("calculus", "limits"), now: now))
+        #expect(try store.entry(subject: "Calculus", topic: "Limits")?.pending?.nextAttemptAt == nil)
+        #expect(try store.queueState().holdUntil == nil)
+        #expect(FileManager.default.fileExists(atPath: wake))
+        let topic = try #require(try checklist.overview(now: now, zone: zone, provider: loopback, online: true).subjects.first?.topics.first)
+        #expect(topic.stateText == "pending · 1 attempt · HTTP 500")
+        #expect(try !checklist.retry(key("Calculus", "Nothing"), now: now))
+    }
+
+    @Test func untickingKeepsTheTopicOnShowSoTickingUndoesIt() throws {
+        let home = try DesktopHome()
+        let checklist = try LearnChecklist(paths: home.paths)
+        _ = try checklist.add(subject: "Physics", topic: "Ohm's law", now: now)
+        try checklist.untick(key("physics", "ohm's law"))
+        #expect(try store(home).entries().isEmpty)
+        var topic = try #require(try checklist.overview(now: now, zone: zone, provider: loopback, online: true).subjects.first?.topics.first)
+        #expect(!topic.ticked && topic.key == key("Physics", "Ohm's law") && !topic.canRetry && !topic.canStudy)
+        #expect(topic.stateText == "not on your list: tick it to add it again")
+        let tick = try checklist.tick(topic.key, now: now + 1)
+        #expect(tick.outcome == .pending(isNew: true))
+        topic = try #require(try checklist.overview(now: now, zone: zone, provider: loopback, online: true).subjects.first?.topics.first)
+        #expect(topic.ticked && checklist.unticked.isEmpty)
+    }
+
+    @Test func searchIgnoresCaseAndAccentsOnSubjectOrTopic() throws {
+        let home = try DesktopHome()
+        let checklist = try LearnChecklist(paths: home.paths)
+        _ = try checklist.add(subject: "Calculus", topic: "Chain rule", now: now)
+        _ = try checklist.add(subject: "Calculus", topic: "Limits", now: now)
+        _ = try checklist.add(subject: "French", topic: "Le passé composé", now: now)
+        func shown(_ query: String) throws -> [String] {
+            try checklist.overview(now: now, zone: zone, provider: loopback, online: true, search: query)
+                .subjects.flatMap { $0.topics.map(\.title) }
+        }
+        #expect(try shown("") == ["Calculus — Chain rule", "Calculus — Limits", "French — Le passé composé"])
+        #expect(try shown("CHAIN") == ["Calculus — Chain rule"])
+        #expect(try shown("passe compose") == ["French — Le passé composé"])
+        #expect(try shown(" calculus ") == ["Calculus — Chain rule", "Calculus — Limits"])
+        let none = try checklist.overview(now: now, zone: zone, provider: loopback, online: true, search: "zzz")
+        #expect(none.subjects.isEmpty && none.summary == "No topic matches the search." && none.ticked == 3)
+    }
+
+    @Test func anotherProcessesCommitIsNoticed() throws {
+        let home = try DesktopHome()
+        let checklist = try LearnChecklist(paths: home.paths)
+        #expect(!checklist.hasChanged())
+        _ = try checklist.add(subject: "A", topic: "B", now: now)
+        #expect(!checklist.hasChanged(), "its own change is drawn by whoever made it")
+        #expect(try home.dose("learn", "tick", "A", "C").status == 0)
+        #expect(checklist.hasChanged())
+        #expect(!checklist.hasChanged(), "once")
+    }
+
+    @Test func studyingADeckGradesUndoesAndCounts() throws {
+        let home = try DesktopHome()
+        let checklist = try LearnChecklist(paths: home.paths)
+        let store = try store(home)
+        _ = try checklist.add(subject: "Calculus", topic: "Chain rule", now: now)
+        #expect(try checklist.study(key("Calculus", "Chain rule"), now: now, zone: zone) == nil, "no deck yet")
+        try store.storeArtifact(subject: "Calculus", topic: "Chain rule", kind: .deck, body: Self.deck(), model: nil, now: now)
+        try store.storeArtifact(subject: "Calculus", topic: "Chain rule", kind: .quiz, body: Self.quiz, model: nil, now: now)
+        var overview = try checklist.overview(now: now, zone: zone, provider: loopback, online: true)
+        var topic = try #require(overview.subjects.first?.topics.first)
+        #expect(topic.stateText == "ready · 0 due, 8 new, 8 cards" && topic.canStudy && topic.canQuiz && !topic.canRetry)
+        #expect(topic.studyLabel == "Study (8 due)" && overview.summary == "Overall: 0 due, 8 new")
+
+        let study = try #require(try checklist.study(key("CALCULUS", "chain rule"), now: now, zone: zone))
+        #expect(study.key == key("Calculus", "Chain rule") && study.progressText == "1 of 8")
+        let assets = DosePage.Assets(katexBase: "file:///usr/share/javascript/katex", renderScript: "render.js")
+        var page = study.html(assets: assets, dark: false)
+        #expect(page.contains("What is <span class=\"dd-math\" data-display=\"inline\">x^2</span> at &lt;b&gt;1&lt;/b&gt;?"), "\(page)")
+        #expect(!page.contains("frac") && !page.contains("<b>1</b>"), "the back waits for Reveal; outside text is escaped")
+        #expect(page.contains("Content-Security-Policy"))
+        #expect(study.plainText == "What is x² at <b>1</b>?")
+
+        try study.grade(.good, now: now, zone: zone)
+        #expect(study.progressText == "1 of 8", "no grade before Reveal")
+        study.reveal()
+        page = study.html(assets: assets, dark: true)
+        #expect(page.contains("It is <span class=\"dd-math\" data-display=\"inline\">\\frac{1}{2}</span>."), "\(page)")
+        #expect(study.plainText == "What is x² at <b>1</b>?\nIt is 1/2.")
+        try study.grade(.good, now: now + 5, zone: zone)
+        #expect(!study.revealed && study.progressText.hasPrefix("2 of "), "\(study.progressText)")
+        #expect(study.lastMove.hasPrefix("Good: next "))
+        #expect(try StudyStore(database: store.database).counts(now: now + 5).first?.new == 7)
+        overview = try checklist.overview(now: now + 5, zone: zone, provider: loopback, online: true)
+        topic = try #require(overview.subjects.first?.topics.first)
+        #expect(topic.stateText == "ready · 0 due, 7 new, 8 cards")
+
+        try study.undo()
+        #expect(study.progressText == "1 of 8" && study.lastMove == "Took back the Good of card 1.")
+        #expect(try StudyStore(database: store.database).counts(now: now + 5).first?.new == 8)
+        try study.undo()
+        #expect(study.lastMove == "Nothing to undo.")
+
+        // Through the day's cards: Easy sends each far off; then the sitting is over.
+        for _ in 0..<8 {
+            study.reveal()
+            try study.grade(.easy, now: now + 10, zone: zone)
+        }
+        #expect(study.isFinished && study.progressText.isEmpty)
+        #expect(study.plainText == "Done for today\nGraded 8 cards. Due now: 0, new: 0, of 8 cards.")
+    }
+
+    @Test func aTopicParameterCarriesSubjectAndTopicAndRefusesAnythingElse() throws {
+        let topic = key("Calculus", "Chain rule")
+        #expect(TopicParameter.decode(TopicParameter.encode(topic)) == topic)
+        #expect(TopicParameter.decode("Calculus") == nil)
+        #expect(TopicParameter.decode("a\u{1F}b\u{1F}c") == nil)
+        #expect(TopicParameter.decode("\u{1F}Chain rule") == nil)
+        #expect(TopicParameter.decode("Calculus\u{1F}Chain\nrule") == nil)
+        #expect(TopicParameter.decode(" Calculus \u{1F} Chain rule ") == topic, "trimmed as TopicKey trims")
+    }
+}
+
+extension LearnChecklistTests {
+    /// A store that cannot be opened is a sentence for the page, not a crash.
+    @Test func anUnopenableStoreIsAServiceFailure() throws {
+        let home = try DesktopHome()
+        try FileManager.default.createDirectory(atPath: home.paths.database, withIntermediateDirectories: true)
+        #expect { try LearnChecklist(paths: home.paths) } throws: { error in
+            (error as? ServiceFailure)?.message.hasPrefix("cannot open the store \(home.paths.database)") == true
+        }
+    }
+}
+
+extension LearnChecklistTests {
+    /// The Learn view speaks the user's language: the states, counts and the study page's words from de.po.
+    @Test func inGermanTheStatesAndTheStudyPageAreTranslated() throws {
+        let home = try DesktopHome()
+        let checklist = try LearnChecklist(paths: home.paths)
+        let store = try store(home)
+        _ = try checklist.add(subject: "Mathe", topic: "Ableitungen", now: now)
+        _ = try checklist.add(subject: "Mathe", topic: "Grenzwerte", now: now)
+        try store.storeArtifact(subject: "Mathe", topic: "Ableitungen", kind: .deck, body: Self.deck(), model: nil, now: now)
+        try store.storeArtifact(subject: "Mathe", topic: "Ableitungen", kind: .quiz, body: Self.quiz, model: nil, now: now)
+        let (states, summary, label, progress) = try German.run {
+            let overview = try checklist.overview(now: now, zone: zone, provider: loopback, online: true)
+            let study = try #require(try checklist.study(key("Mathe", "Ableitungen"), now: now, zone: zone))
+            return (overview.subjects.flatMap { $0.topics.map(\.stateText) }, overview.summary,
+                    overview.subjects.first?.topics.first?.studyLabel, study.progressText)
+        }
+        #expect(states == ["bereit · 0 fällig, 8 neu, 8 Karten", "ausstehend"])
+        #expect(summary == "Insgesamt: 0 fällig, 8 neu" && label == "Lernen (8 fällig)" && progress == "1 von 8")
+    }
+}
