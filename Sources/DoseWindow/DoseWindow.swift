@@ -1,6 +1,7 @@
 import DoseApp
 import DoseCore
 import DoseDesktop
+import DoseLearning
 import DoseSystem
 
 /// The application window: today's card (kind, date and title in native labels, the body in a web view,
@@ -19,6 +20,11 @@ final class DoseWindow {
     private var assets: DosePage.Assets?
     /// The first-run page while the pool is empty.
     private var welcome: WelcomePage?
+    /// The Quiz page while a quiz is on (`app.quiz`), in place of the window's pages; and how many began.
+    private var quiz: QuizPage?
+    private var quizzesBegun: UInt64 = 0
+    private var root: Widget?
+    private var content: Widget?
     /// Called once the page on show has finished loading (the ready protocol waits for the first).
     var onPageLoaded: () -> Void = {}
 
@@ -46,14 +52,8 @@ final class DoseWindow {
         kindLabel = Gtk.label("", cssClasses: ["caption-heading", "accent"])
         dateLabel = Gtk.label("", cssClasses: ["dim-label"])
         titleLabel = Gtk.label("", cssClasses: ["title-2"])
-        webView = WebView(allowsNavigation: PageAssets.allowsNavigation)
-        Gtk.setExpand(webView.widget, horizontal: true, vertical: true)
-        Gtk.setSizeRequest(webView.widget, width: 300, height: 260)
         // TRANSLATORS: what a screen reader calls the page that shows the dose's text.
-        Gtk.setAccessibleLabel(webView.widget, tr("Dose"))
-        // Tab into a WebKit page never comes back out (the page has nothing focusable, and WebKitGTK 2.50 on
-        // GTK 4.8 keeps the focus): the keyboard goes past it to Reveal; its text is the accessible description.
-        Gtk.setFocusable(webView.widget, false)
+        webView = WebView.page(accessibleLabel: tr("Dose"), minimumHeight: 260)
         revealButton = Gtk.button(tr("Reveal the answer")) {}
         Gtk.addCSSClass(revealButton, "pill")
         Gtk.addCSSClass(revealButton, "suggested-action")
@@ -88,6 +88,7 @@ final class DoseWindow {
         let root = Gtk.box(vertical: true)
         Gtk.append(root, content)
         Adwaita.setContent(widget, root)
+        (self.root, self.content) = (root, content)
 
         onSignal(revealButton.pointer, "clicked") { [unowned self] in
             self.browser.reveal()
@@ -117,6 +118,32 @@ final class DoseWindow {
             self.showToday()
         }
         welcome = page
+        Gtk.setVisible(content, false)
+        Gtk.append(root, page.widget)
+        Gtk.setExpand(page.widget, vertical: true)
+        page.focusFirst()
+    }
+
+    /// Shows the quiz of `key` in place of the window's pages (a quiz already on is left first, and scored).
+    /// Its choices are shuffled from `DOSE_QUIZ_SEED` (plus the number of quizzes begun, so each attempt
+    /// differs) for exact tests, else from a fresh random seed.
+    func showQuiz(_ key: TopicKey) {
+        guard let root, let content, welcome == nil else { return }
+        quiz?.close()
+        quizzesBegun += 1
+        let seed = Environment.value("DOSE_QUIZ_SEED").flatMap { UInt64($0) }.map { $0 &+ quizzesBegun - 1 }
+            ?? UInt64.random(in: .min ... .max)
+        let screen = QuizScreen.open(key, paths: Self.pool().paths, seed: seed)
+        let assets = assets ?? DosePage.Assets(katexBase: "file://" + PageOpener.katexDirectory, renderScript: "")
+        let page = QuizPage(screen: screen, assets: assets) { [unowned self] in
+            guard let page = self.quiz else { return }
+            // Its widgets go with it: none of their handlers may outlive the page they call.
+            Gtk.remove(root, page.widget)
+            Gtk.setVisible(content, true)
+            self.quiz = nil
+            self.draw()
+        }
+        quiz = page
         Gtk.setVisible(content, false)
         Gtk.append(root, page.widget)
         Gtk.setExpand(page.widget, vertical: true)

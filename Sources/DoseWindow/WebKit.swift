@@ -2,6 +2,7 @@
 import CGLib
 import CGtk
 import CWebKit
+import DoseDesktop
 import GLibGlue
 
 /// `gboolean (*)(WebKitWebView *, WebKitPolicyDecision *, WebKitPolicyDecisionType, gpointer)`.
@@ -76,5 +77,21 @@ struct WebView {
     /// Shows `html`, its relative URLs resolved against `baseURI`.
     func load(html: String, baseURI: String) {
         webkit_web_view_load_html(view, html, baseURI)
+    }
+}
+
+extension WebView {
+    /// A page view as the window shows one (the card, a quiz question): the window's own document only, it
+    /// grows, is at least 300 × `minimumHeight`, and is named `accessibleLabel` for screen readers.
+    ///
+    /// Tab into a WebKit page never comes back out (the page has nothing focusable, and WebKitGTK 2.50 on
+    /// GTK 4.8 keeps the focus): the keyboard goes past it; its text is the accessible description.
+    static func page(accessibleLabel: String, minimumHeight: Int32) -> WebView {
+        let view = WebView(allowsNavigation: PageAssets.allowsNavigation)
+        Gtk.setExpand(view.widget, horizontal: true, vertical: true)
+        Gtk.setSizeRequest(view.widget, width: 300, height: minimumHeight)
+        Gtk.setAccessibleLabel(view.widget, accessibleLabel)
+        Gtk.setFocusable(view.widget, false)
+        return view
     }
 }
