@@ -4,8 +4,9 @@ import DoseLearning
 import DoseSystem
 
 /// The Quiz page: one question at a time in a web view (KaTeX), the choices as buttons A–D (keys 1–4 or
-/// a–d), feedback with the explanation, Next, progress, then the score, the misses reviewed, Retry missed
-/// and the topic's score history. Back or Escape leaves (a first round with an answer is scored).
+/// a–d), feedback with the explanation, Next, progress, Finish (the round ends where it is), then the
+/// score, the misses reviewed, Retry missed and the topic's score history. Back or Escape leaves (a first
+/// round with an answer is scored).
 ///
 /// It draws what `QuizScreen` decides. Every text a screen reader needs is in plain words: the buttons'
 /// accessible names carry their choice ("A: …"), the web view's description the whole page.
@@ -21,6 +22,7 @@ final class QuizPage {
     private var choiceButtons: [Widget] = []
     private let feedbackLabel: Widget
     private let nextButton: Widget
+    private let finishButton: Widget
     private let scoreLabel: Widget
     private let retryButton: Widget
     private let historyHeading: Widget
@@ -47,6 +49,10 @@ final class QuizPage {
         Gtk.addCSSClass(nextButton, "pill")
         Gtk.addCSSClass(nextButton, "suggested-action")
         Gtk.setCenter(nextButton)
+        // `q` in the terminal: ends the round here, scored over the questions answered.
+        finishButton = Gtk.button(tr("Finish")) {}
+        Gtk.addCSSClass(finishButton, "flat")
+        Gtk.setCenter(finishButton)
         scoreLabel = Gtk.label("", cssClasses: ["title-4"])
         retryButton = Gtk.button(tr("Retry missed")) {}
         Gtk.addCSSClass(retryButton, "pill")
@@ -57,7 +63,7 @@ final class QuizPage {
 
         let column = Gtk.box(vertical: true, spacing: 8)
         Gtk.setMargins(column, 12)
-        for child in [titleLabel, progressLabel, webView.widget, choiceBox, feedbackLabel, nextButton, scoreLabel,
+        for child in [titleLabel, progressLabel, webView.widget, choiceBox, feedbackLabel, nextButton, finishButton, scoreLabel,
                       retryButton, historyHeading, historyList] {
             Gtk.append(column, child)
         }
@@ -70,9 +76,15 @@ final class QuizPage {
 
         onSignal(back.pointer, "clicked") { [unowned self] in self.close() }
         onSignal(nextButton.pointer, "clicked") { [unowned self] in self.next() }
+        onSignal(finishButton.pointer, "clicked") { [unowned self] in
+            self.screen.leave(now: WallClock.now())
+            self.draw()
+            self.focusFirst()
+        }
         onSignal(retryButton.pointer, "clicked") { [unowned self] in
             self.screen.retryMissed()
             self.draw()
+            self.focusFirst()
         }
         Gtk.onKeyPressed(page) { [unowned self] key in self.key(key) }
         Adwaita.onDarkChanged { [weak self] in self?.drawPage() }
@@ -137,6 +149,7 @@ final class QuizPage {
         var answered = false
         if case .answered = stage { answered = true }
         Gtk.setVisible(nextButton, answered)
+        Gtk.setVisible(finishButton, answered || stage == .asking)
         Gtk.setText(scoreLabel, screen.scoreText)
         Gtk.setVisible(scoreLabel, stage == .over)
         Gtk.setVisible(retryButton, screen.canRetry)
