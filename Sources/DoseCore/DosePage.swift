@@ -229,6 +229,9 @@ public enum DosePage {
         .dd-choice { margin: .4rem 0 .4rem 1rem; }
         .dd-right { margin: .4rem 0 .4rem 1rem; color: #1c7d3a; }
         .dd-wrong { margin: .4rem 0 .4rem 1rem; color: #c01c28; text-decoration: line-through; }
+        @media (prefers-color-scheme: dark) { .dd-right { color: #8ff0a4; } .dd-wrong { color: #ff7b7b; } }
+        :root.dd-light .dd-right { color: #1c7d3a; } :root.dd-light .dd-wrong { color: #c01c28; }
+        :root.dd-dark .dd-right { color: #8ff0a4; } :root.dd-dark .dd-wrong { color: #ff7b7b; }
         .dd-heading { font-weight: 600; margin-top: 1.5rem; }
         """
 

@@ -186,11 +186,13 @@ public struct QuizScreen {
 
     // MARK: History
 
-    /// The topic's scores in words with local dates, oldest first (a sentence of its own without any).
+    /// The topic's scores in words with local dates, oldest first, for the page's "Score history" list (so
+    /// without the terminal's heading); a sentence of its own without any.
     public func history(zone: some ZoneRules) -> [String] {
         do {
             let scores = try StudyStore(database: try Database(path: paths.database)).quizScores(subject: subject, topic: topic)
-            return QuizHistoryText.lines(scores, subject: subject, topic: topic, zone: zone)
+            let lines = QuizHistoryText.lines(scores, subject: subject, topic: topic, zone: zone)
+            return scores.isEmpty ? lines : Array(lines.dropFirst())
         } catch {
             return [tr("The score history could not be read: {error}", ["error": error])]
         }

@@ -184,7 +184,9 @@ final class QuizPage {
         Gtk.listRemoveAll(historyList)
         guard shown else { return }
         for line in screen.history(zone: SystemZone.current()) {
-            Gtk.listAppend(historyList, Gtk.label(line))
+            let row = Gtk.label(line)
+            Gtk.setMargins(row, 8)
+            Gtk.listAppend(historyList, row)
         }
     }
 

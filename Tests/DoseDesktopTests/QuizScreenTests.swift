@@ -92,7 +92,6 @@ import Testing
         // The history: the first round only, in words, in the user's zone (Tokyo is 9 h ahead of UTC).
         let tokyo = try #require(SystemZone(identifier: "Asia/Tokyo"))
         #expect(screen.history(zone: tokyo) == [
-            "Quiz scores: Calculus — Chain rule",
             "Wednesday, November 15, 2023 at 07:13: 1 of 2 right (3 of 5 not asked)",
         ])
     }
@@ -120,6 +119,7 @@ import Testing
         let home = try Self.home(ready: false)
         let pending = QuizScreen.open(try TopicKey(subject: "Calculus", topic: "Chain rule"), paths: home.paths, seed: 1)
         #expect(pending.stage == .unavailable("The quiz of Calculus — Chain rule is not generated yet."))
+        #expect(pending.history(zone: SystemZone.current()) == ["No quiz score yet for Calculus — Chain rule."])
         #expect(pending.choiceNames.isEmpty && pending.plainText == "The quiz of Calculus — Chain rule is not generated yet.")
         let unknown = QuizScreen.open(try TopicKey(subject: "Physics", topic: "Gauss"), paths: home.paths, seed: 1)
         #expect(unknown.stage == .unavailable("Physics — Gauss is not on the checklist: tick it to get a quiz."))

@@ -56,6 +56,8 @@ wrong=$(choices | grep -vx "$right" | head -1)
 atspi click "$wrong"
 expect "feedback: the right letter" atspi wait "Not quite: the answer is ${right:0:1}." 10
 expect "the explanation after a miss" page_says "Because 1 is right."
+sleep 0.5
+app_screenshot "$art/feedback.png"
 atspi click Next
 expect "question 3" atspi wait "Question 3 of 6" 10
 
@@ -77,6 +79,8 @@ missed=$((2 - third))
 # Finish: the score over the three answered, the misses reviewed, the history.
 atspi click Finish
 expect "the score over answered questions only" atspi wait "Score: $correct of 3 answered right (3 of 6 not asked)" 10
+sleep 0.5
+app_screenshot "$art/end.png"
 expect "the miss under review" page_says "Missed ($missed)\\n2. Chain rule α₁: question 2?\\nYou answered: ${wrong:3}\\nRight: choice B of 2\\nBecause 1 is right."
 history_line=$(atspi dump | awk -F'\t' '$1 == "label" && $2 ~ / at [0-9:]+: [0-9]+ of 3 right \(3 of 6 not asked\)$/ { print $2 }')
 expect "the score history lists the attempt in words" test -n "$history_line"
@@ -113,6 +117,18 @@ second_order=$(choices)
 log "second attempt, question 1: $(echo $second_order)"
 expect "the choices come in another order on another attempt" test "$first_order" != "$second_order"
 expect "with the same four choices" test "$(cut -c4- <<<"$first_order" | sort)" = "$(cut -c4- <<<"$second_order" | sort)"
+
+# 360 px wide (a phone's width): the page fits, the choices and Finish still show.
+mkdir -p "$DOSE_ROOT/artifacts/screenshots"
+sleep 0.5
+app_screenshot "$DOSE_ROOT/artifacts/screenshots/quiz.png"
+xdotool windowsize "$window" 360 720
+sleep 1
+width=$(xdotool getwindowgeometry "$window" | sed -n 's/.*Geometry: \([0-9]*\)x.*/\1/p')
+expect "the window is 360 px wide with the quiz on (got $width)" test "$width" -le 380
+expect "the choices still show at 360 px" test "$(choices | wc -l)" = 4
+expect "Finish still shows at 360 px" atspi wait Finish 5
+app_screenshot "$DOSE_ROOT/artifacts/screenshots/quiz-narrow.png"
 
 # Escape leaves too, and a sitting left unanswered adds no score.
 xdotool mousemove --window "$window" 300 300
