@@ -111,7 +111,8 @@ expect "one score in the history" test "$(dose learn quiz Calculus 'Chain rule' 
 atspi click Back
 expect "Back leaves the quiz" atspi gone "Quiz: Calculus — Chain rule" 10
 expect "the dose is back" atspi wait "Dose" 10
-app_action quiz 'Calculus\u001fChain rule'
+# As the manual page gives it: gapplication, the parameter in GVariant's text form.
+gapplication action net.dailydose.DailyDose quiz "'Calculus\u001fChain rule'"
 expect "the quiz again" atspi wait "Question 1 of 6" 20
 second_order=$(choices)
 log "second attempt, question 1: $(echo $second_order)"
