@@ -159,18 +159,21 @@ final class DoseWindow {
     }
 
     func showToday() {
+        quiz?.close()  // a dose asked for (a click, a key) is shown, not hidden behind a quiz
         browser.showToday(Self.pool())
         Adwaita.showPage(pages, name: "today")
         draw()
     }
 
     func step(_ days: Int) {
+        quiz?.close()
         browser.step(days, Self.pool())
         Adwaita.showPage(pages, name: "today")
         draw()
     }
 
     func showItem(id: String) {
+        quiz?.close()
         browser.open(id, Self.pool())
         Adwaita.showPage(pages, name: "today")
         draw()

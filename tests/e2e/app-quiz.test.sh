@@ -30,13 +30,26 @@ choices() { atspi dump | awk -F'\t' '$1 == "push button" && $2 ~ /^[A-D]: / { pr
 button_for() { choices | grep -x "[A-D]: $1" | head -1; }
 page_text() { atspi dump | awk -F'\t' '$1 == "filler" && $2 == "Quiz question" { print $3 }'; }
 page_says() { page_text | grep -qF -- "$1"; }
+# The app's processes (its own and its WebKit helpers, found by this scenario's HOME) and their summed RSS, for the log.
+app_footprint() {
+    local pid count=0 kib=0
+    for pid in $(pgrep -f 'daily-dose|WebKit(Web|Network)Process' || true); do
+        tr '\0' '\n' <"/proc/$pid/environ" 2>/dev/null | grep -qx "HOME=$HOME" || continue
+        count=$((count + 1))
+        kib=$((kib + $(awk '/^VmRSS/ { print $2 }' "/proc/$pid/status" 2>/dev/null || echo 0)))
+    done
+    echo "$count processes, $((kib / 1024)) MiB RSS"
+}
 
 export DOSE_QUIZ_SEED=1
 app_start
+log "the card alone: $(app_footprint)"
 # The topic in another spelling: the app finds the stored one (subjects and topics fold case and spaces).
 app_action quiz 'calculus\u001fchain RULE'
 expect "app.quiz opens the quiz" atspi wait "Quiz: Calculus — Chain rule" 20
 expect "progress" atspi wait "Question 1 of 6" 10
+sleep 1
+log "with the quiz on: $(app_footprint)"
 expect "the page's text is plain (α₁, not LaTeX)" page_says "Chain rule α₁: question 1?"
 first_order=$(choices)
 log "first attempt, question 1: $(echo $first_order)"
@@ -139,4 +152,13 @@ for _ in 1 2 3; do
 done
 expect "Escape leaves the quiz" atspi gone "Question 1 of 6" 5
 expect "still one score" test "$(dose learn quiz Calculus 'Chain rule' --history | grep -c ' right')" = 1
+
+# A dose asked for while a quiz is on (a notification's click, Alt+Home) is shown, not hidden behind it.
+app_action quiz 'Calculus\u001fChain rule'
+expect "the quiz once more" atspi wait "Question 1 of 6" 20
+app_action today
+expect "app.today leaves the quiz" atspi gone "Question 1 of 6" 10
+expect "and shows the dose" atspi wait "Dose" 10
+sleep 1
+log "after four quizzes, the last one left: $(app_footprint)"
 log "PASS"
