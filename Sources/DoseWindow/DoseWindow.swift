@@ -135,7 +135,7 @@ final class DoseWindow {
             ?? UInt64.random(in: .min ... .max)
         let screen = QuizScreen.open(key, paths: Self.pool().paths, seed: seed)
         let assets = assets ?? DosePage.Assets(katexBase: "file://" + PageOpener.katexDirectory, renderScript: "")
-        let page = QuizPage(screen: screen, assets: assets) { [unowned self] in
+        let page = QuizPage(screen: screen, assets: assets, sharing: webView) { [unowned self] in
             guard let page = self.quiz else { return }
             // Its widgets go with it: none of their handlers may outlive the page they call.
             Gtk.remove(root, page.widget)

@@ -29,7 +29,8 @@ final class QuizPage {
     private let historyList: Widget
 
     /// The page over `screen`; `leave` takes it off screen (after the score is recorded).
-    init(screen: QuizScreen, assets: DosePage.Assets, leave: @escaping () -> Void) {
+    /// `sharing` is the card's web view, whose web process the question's page shares.
+    init(screen: QuizScreen, assets: DosePage.Assets, sharing cardView: WebView, leave: @escaping () -> Void) {
         self.screen = screen
         self.assets = assets
         self.leave = leave
@@ -41,7 +42,7 @@ final class QuizPage {
         titleLabel = Gtk.label(screen.title, cssClasses: ["title-3"])
         progressLabel = Gtk.label("", cssClasses: ["dim-label"])
         // TRANSLATORS: what a screen reader calls the page that shows a quiz question.
-        webView = WebView.page(accessibleLabel: tr("Quiz question"), minimumHeight: 240)
+        webView = WebView.page(accessibleLabel: tr("Quiz question"), minimumHeight: 240, related: cardView)
         choiceBox = Gtk.box(vertical: false, spacing: 8)
         Gtk.setCenter(choiceBox)
         feedbackLabel = Gtk.label("", cssClasses: ["heading"])
