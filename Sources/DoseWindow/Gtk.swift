@@ -37,8 +37,9 @@ func onSignal(_ instance: gpointer, _ name: String, _ handler: @escaping () -> V
 private typealias NotifySignal = @convention(c) (gpointer?, gpointer?, gpointer?) -> Void
 private let notifyTrampoline: NotifySignal = { _, _, data in CallbackBox<() -> Void>.from(data)?.value() }
 
-/// Calls `handler` when `property` of `instance` changes.
-func onNotify(_ instance: gpointer, _ property: String, _ handler: @escaping () -> Void) {
+/// Calls `handler` when `property` of `instance` changes; the id disconnects it (`disconnectSignal`).
+@discardableResult
+func onNotify(_ instance: gpointer, _ property: String, _ handler: @escaping () -> Void) -> gulong {
     connectSignal(instance, "notify::" + property, unsafeBitCast(notifyTrampoline, to: GCallback.self), CallbackBox(handler))
 }
 

@@ -27,6 +27,8 @@ final class QuizPage {
     private let retryButton: Widget
     private let historyHeading: Widget
     private let historyList: Widget
+    /// The style manager's handler, disconnected when the page goes (the manager outlives it).
+    private var darkHandler: UInt = 0
 
     /// The page over `screen`; `leave` takes it off screen (after the score is recorded).
     /// `sharing` is the card's web view, whose web process the question's page shares.
@@ -88,12 +90,14 @@ final class QuizPage {
             self.focusFirst()
         }
         Gtk.onKeyPressed(page) { [unowned self] key in self.key(key) }
-        Adwaita.onDarkChanged { [weak self] in self?.drawPage() }
+        darkHandler = Adwaita.onDarkChanged { [weak self] in self?.drawPage() }
         draw()
     }
 
     /// Leaves the quiz: the score of a first round with an answer is recorded, then the page goes.
     func close() {
+        Adwaita.stopDarkChanged(darkHandler)
+        darkHandler = 0
         screen.leave(now: WallClock.now())
         leave()
     }
