@@ -128,7 +128,10 @@ final class DoseWindow {
     /// Its choices are shuffled from `DOSE_QUIZ_SEED` (plus the number of quizzes begun, so each attempt
     /// differs) for exact tests, else from a fresh random seed.
     func showQuiz(_ key: TopicKey) {
-        guard let root, let content, welcome == nil else { return }
+        guard let root, let content, welcome == nil else {
+            Log.warning("daily-dose: app.quiz is ignored while the first-run page is on (import a pack first)")
+            return
+        }
         quiz?.close()
         quizzesBegun += 1
         let seed = Environment.value("DOSE_QUIZ_SEED").flatMap { UInt64($0) }.map { $0 &+ quizzesBegun - 1 }
