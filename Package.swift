@@ -82,7 +82,7 @@ let package = Package(
 
         // The desktop app's widgets: GTK 4, libadwaita and WebKitGTK behind one wrapper file each; they only
         // draw what DoseDesktop decides.
-        .target(name: "DoseWindow", dependencies: ["DoseDesktop", "DoseApp", "DoseCore", "DoseSystem", "GLibGlue", "CGLib", "CGtk", "CAdwaita", "CWebKit"], swiftSettings: noFoundation),
+        .target(name: "DoseWindow", dependencies: ["DoseDesktop", "DoseApp", "DoseLearning", "DoseCore", "DoseSystem", "GLibGlue", "CGLib", "CGtk", "CAdwaita", "CWebKit"], swiftSettings: noFoundation),
 
         .executableTarget(name: "DoseCommand", dependencies: ["DoseApp", "DoseSystem"], path: "Sources/dose", swiftSettings: noFoundation),
         .executableTarget(name: "DoseNotifyCommand", dependencies: ["DoseNotifier"], path: "Sources/dose-notify", swiftSettings: noFoundation),
@@ -100,7 +100,7 @@ let package = Package(
         .testTarget(name: "DoseLearningTests", dependencies: ["DoseLearning", "DoseStore", "DoseCore", "DoseSystem", "DoseTestSupport"]),
         .testTarget(name: "DoseNotifierTests", dependencies: ["DoseNotifier", "DoseCore", "DoseSystem"]),
         .testTarget(name: "DoseSecretTests", dependencies: ["DoseSecret", "DoseSystem", "DoseTestSupport"]),
-        .testTarget(name: "DoseDesktopTests", dependencies: ["DoseDesktop", "DoseApp", "DoseCore", "DoseSystem", "DoseStore", "DoseTestSupport", "GLibGlue", "CGLib"]),
+        .testTarget(name: "DoseDesktopTests", dependencies: ["DoseDesktop", "DoseApp", "DoseLearning", "DoseCore", "DoseSystem", "DoseStore", "DoseTestSupport", "GLibGlue", "CGLib"]),
         .testTarget(name: "GLibGlueTests", dependencies: ["GLibGlue", "CGLib"]),
     ],
     swiftLanguageModes: [.v6]

@@ -8,4 +8,9 @@ static inline WebKitNavigationPolicyDecision *dd_webkit_navigation_policy_decisi
     return WEBKIT_NAVIGATION_POLICY_DECISION(p);
 }
 
+/// g_object_new is variadic: a web view sharing `related`'s web process (the window's second page, the quiz).
+static inline GtkWidget *dd_webkit_web_view_new_related(gpointer related) {
+    return GTK_WIDGET(g_object_new(WEBKIT_TYPE_WEB_VIEW, "related-view", related, NULL));
+}
+
 #endif

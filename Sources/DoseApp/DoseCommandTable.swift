@@ -172,7 +172,7 @@ extension DoseCLI {
             CommandSpec("deck", summary: "print a topic's flashcards", positionals: topic,
                 run: LearnCommand.runner(LearnCommand.deck)),
             CommandSpec("quiz", summary: "print a topic's quiz; --interactive asks the questions", positionals: topic,
-                options: [.interactive], run: LearnCommand.runner(LearnCommand.quiz)),
+                options: [.interactive, .history], run: LearnCommand.runner(LearnCommand.quiz)),
             CommandSpec("study", summary: "study a topic's deck: today's cards one at a time, graded 1–4 (FSRS)",
                 details: """
                     In a terminal: a card's front, Enter shows its back, then 1 Again, 2 Hard, 3 Good or 4 Easy;
@@ -240,4 +240,5 @@ extension OptionSpec {
     static let preview = OptionSpec(
         "--preview", help: "print each item's notification (its id, then the summary and body as plain text) before publishing; a valid pack only")
     static let interactive = OptionSpec("--interactive", short: "-i", help: "ask the questions one by one")
+    static let history = OptionSpec("--history", help: "print the topic's quiz scores, oldest first, with local dates")
 }

@@ -4,11 +4,17 @@ import DoseStore
 import DoseSystem
 
 extension LearnCommand {
-    /// `dose learn quiz SUBJECT TOPIC [--interactive]`: prints the quiz, or asks it question by question.
+    /// `dose learn quiz SUBJECT TOPIC [--interactive | --history]`: prints the quiz, asks it question by
+    /// question, or prints its score history.
     func quiz(_ arguments: inout Arguments) throws(CommandError) {
         let interactive = arguments.flag(.interactive)
+        let history = arguments.flag(.history)
         let typed = try LearnSetup.topic(&arguments)
         try arguments.finish()
+        if interactive && history {
+            throw CommandError(tr("--interactive and --history do not go together"), exitCode: .usage)
+        }
+        if history { return try printHistory(typed) }
         let body = try artifact(.quiz, typed)
         let quiz: Quiz
         do { quiz = try ArtifactValidator.quiz(from: body, stored: true) } catch {
@@ -21,25 +27,66 @@ extension LearnCommand {
         }
         let store = try LearnSetup.store(context)
         let key = try LearnSetup.resolved(typed, store)
-        var round = QuizRound(questions: Array(quiz.questions.indices), quiz: quiz, width: width, shuffle: Self.choiceShuffle())
+        var session = QuizSession(quiz: quiz, shuffle: Self.choiceShuffle())
         Console.print("Quiz: \(key.subject) — \(key.topic). Answer with A, B, C or D; q quits.\n")
-        let first = round.ask()
-        let score = QuizScore(takenAt: context.now, answered: first.answered, correct: first.correct, total: quiz.questions.count)
-        if score.answered > 0 {
-            try learnStoreCall {
-                try StudyStore(database: store.database).recordQuizScore(subject: key.subject, topic: key.topic, score: score)
-            }
+        Self.ask(&session, width: width)
+        let score = session.score(takenAt: context.now)
+        try learnStoreCall {
+            _ = try session.recordScore(in: StudyStore(database: store.database), subject: key.subject, topic: key.topic, now: context.now)
         }
-        Console.print(LearnPrinter.scoreLine(score))
-        var misses = first.misses
-        while !misses.isEmpty {
-            Console.print(LearnPrinter.missesText(misses, quiz: quiz, width: width))
-            guard !first.quit, Self.wantsRetry() else { break }
-            round.questions = misses.map(\.question)
-            let again = round.ask()
-            Console.print("Retry: \(again.correct) of \(again.answered) right.")
-            if again.quit { break }
-            misses = again.misses
+        Console.print(LearnPrinter.scoreLine(score ?? QuizScore(takenAt: context.now, answered: 0, correct: 0, total: quiz.questions.count)))
+        let firstQuit = session.quit
+        while !session.misses.isEmpty {
+            Console.print(LearnPrinter.missesText(session.misses, quiz: quiz, width: width))
+            guard !firstQuit, Self.wantsRetry() else { break }
+            session.retryMissed()
+            Self.ask(&session, width: width)
+            Console.print("Retry: \(session.correct) of \(session.answered) right.")
+            if session.quit { break }
+        }
+    }
+
+    /// `dose learn quiz SUBJECT TOPIC --history`: the topic's scores, oldest first, with local dates.
+    private func printHistory(_ typed: TopicKey) throws(CommandError) {
+        let store = try LearnSetup.store(context)
+        let key = try LearnSetup.resolved(typed, store)
+        let scores = try learnStoreCall { () throws(StoreError) in
+            try StudyStore(database: store.database).quizScores(subject: key.subject, topic: key.topic)
+        }
+        Console.print(QuizHistoryText.lines(scores, subject: key.subject, topic: key.topic, zone: context.zone).joined(separator: "\n"))
+    }
+
+    /// Asks the round's questions on standard input, each with its feedback, until the round is over or `q`
+    /// (or end of input) leaves it.
+    private static func ask(_ session: inout QuizSession, width: Int?) {
+        while let current = session.current {
+            let progress = session.progress
+            Console.print("[\(progress.number) of \(progress.count)] "
+                + LearnPrinter.questionText(current.question, order: current.order, width: width))
+            guard let letter = readChoice(), let feedback = session.answer(shownPosition: letter) else {
+                session.leave()
+                Console.print("")
+                break
+            }
+            let explanation = LearnPrinter.plain(current.question.explanation, width: width)
+            if feedback.isRight {
+                Console.print("Right. \(explanation)\n")
+            } else {
+                Console.print("Not quite: the answer is \(LearnPrinter.letter(feedback.rightPosition)). \(explanation)\n")
+            }
+            session.next()
+        }
+    }
+
+    /// Reads A–D from standard input, asking again on anything else; nil for `q` or at end of input.
+    private static func readChoice() -> Int? {
+        while true {
+            Console.print("> ", terminator: "")
+            guard let line = readLine() else { return nil }
+            let word = line.uppercased().filter { !$0.isWhitespace }
+            if word == "Q" { return nil }
+            if let index = ["A", "B", "C", "D"].firstIndex(of: word) { return index }
+            Console.print("Please answer A, B, C or D (q quits).")
         }
     }
 
@@ -53,66 +100,5 @@ extension LearnCommand {
         Console.print("Retry the missed questions? r retries, Enter finishes > ", terminator: "")
         guard let line = readLine() else { return false }
         return line.filter { !$0.isWhitespace }.lowercased() == "r"
-    }
-}
-
-/// One pass over some of a quiz's questions, each with its choices in a fresh order.
-struct QuizRound {
-    /// What a pass came to; questions after a quit or end of input are neither answered nor missed.
-    struct Outcome {
-        var answered = 0
-        var correct = 0
-        var misses: [Miss] = []
-        var quit = false
-    }
-
-    /// A missed question: its index in the quiz and the choice (index into its choices) given.
-    struct Miss {
-        let question: Int
-        let chosen: Int
-    }
-
-    var questions: [Int]
-    let quiz: Quiz
-    let width: Int?
-    var shuffle: ChoiceShuffle
-
-    mutating func ask() -> Outcome {
-        var outcome = Outcome()
-        for (position, index) in questions.enumerated() {
-            let question = quiz.questions[index]
-            let order = shuffle.order(question.choices.count)
-            Console.print("[\(position + 1) of \(questions.count)] "
-                + LearnPrinter.questionText(question, order: order, width: width))
-            guard let letter = readChoice() else {
-                outcome.quit = true
-                Console.print("")
-                break
-            }
-            outcome.answered += 1
-            let chosen = order[letter]
-            let explanation = LearnPrinter.plain(question.explanation, width: width)
-            if chosen == question.answer {
-                outcome.correct += 1
-                Console.print("Right. \(explanation)\n")
-            } else {
-                let right = order.firstIndex(of: question.answer) ?? 0
-                outcome.misses.append(Miss(question: index, chosen: chosen))
-                Console.print("Not quite: the answer is \(LearnPrinter.letter(right)). \(explanation)\n")
-            }
-        }
-        return outcome
-    }
-
-    /// Reads A–D from standard input, asking again on anything else; nil for `q` or at end of input.
-    private func readChoice() -> Int? {
-        while true {
-            Console.print("> ", terminator: "")
-            guard let line = readLine() else { return nil }
-            let word = line.uppercased().filter { !$0.isWhitespace }
-            if word == "Q" { return nil }
-            if let index = ["A", "B", "C", "D"].firstIndex(of: word) { return index }
-            Console.print("Please answer A, B, C or D (q quits).")
-        }
     }
 }

@@ -76,7 +76,7 @@ enum LearnPrinter {
     }
 
     /// The review of misses: each question, the answer given, the right one and why.
-    static func missesText(_ misses: [QuizRound.Miss], quiz: Quiz, width: Int?) -> String {
+    static func missesText(_ misses: [QuizSession.Miss], quiz: Quiz, width: Int?) -> String {
         var lines = ["", "Missed (\(misses.count)):"]
         for miss in misses {
             let question = quiz.questions[miss.question]

@@ -146,6 +146,37 @@ public enum DosePage {
         return document(title: title, body: body, assets: assets, presentation: presentation)
     }
 
+    /// One paragraph of a page built from parts (the app's quiz): prose with `$…$` maths, an optional bold
+    /// lead ("A", "Answer:") and a style.
+    public struct Paragraph: Sendable, Equatable {
+        public enum Style: String, Sendable {
+            case prompt = "dd-text", choice = "dd-choice", right = "dd-right", wrong = "dd-wrong"
+            case explanation = "dd-explanation", heading = "dd-heading"
+        }
+
+        public var lead: String?
+        public var text: String
+        public var style: Style
+
+        public init(_ text: String, lead: String? = nil, style: Style) {
+            self.text = text
+            self.lead = lead
+            self.style = style
+        }
+    }
+
+    /// A page of `paragraphs` in the dose page's frame: the same escaping (every text escaped, maths handed
+    /// to KaTeX as text), the same CSP and the same local KaTeX.
+    public static func paragraphs(
+        title: String, _ paragraphs: [Paragraph], assets: Assets, presentation: Presentation
+    ) -> String {
+        let body = paragraphs.map { paragraph in
+            let lead = paragraph.lead.map { "<strong>\(escape($0))</strong> " } ?? ""
+            return "<p class=\"\(paragraph.style.rawValue)\">\(lead)\(prose(paragraph.text))</p>\n"
+        }.joined()
+        return document(title: title, body: body, assets: assets, presentation: presentation)
+    }
+
     private static func retired(requestedID: String, assets: Assets, presentation: Presentation) -> String {
         let words = presentation.words
         let heading = presentation.heading
@@ -195,6 +226,13 @@ public enum DosePage {
         details { margin-top: 1.5rem; border-top: 1px solid color-mix(in srgb, var(--fg) 20%, transparent); padding-top: 1rem; }
         summary { cursor: pointer; color: var(--accent); font-weight: 600; }
         .dd-id { color: var(--muted); font-size: .8rem; margin-top: 2rem; }
+        .dd-choice { margin: .4rem 0 .4rem 1rem; }
+        .dd-right { margin: .4rem 0 .4rem 1rem; color: #1c7d3a; }
+        .dd-wrong { margin: .4rem 0 .4rem 1rem; color: #c01c28; text-decoration: line-through; }
+        @media (prefers-color-scheme: dark) { .dd-right { color: #8ff0a4; } .dd-wrong { color: #ff7b7b; } }
+        :root.dd-light .dd-right { color: #1c7d3a; } :root.dd-light .dd-wrong { color: #c01c28; }
+        :root.dd-dark .dd-right { color: #8ff0a4; } :root.dd-dark .dd-wrong { color: #ff7b7b; }
+        .dd-heading { font-weight: 600; margin-top: 1.5rem; }
         """
 
     /// Prose with inline math: text escaped, each `$...$` span handed to KaTeX as text.

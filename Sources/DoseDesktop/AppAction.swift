@@ -8,6 +8,8 @@ public enum AppAction: Equatable, Sendable {
     case today
     /// The preferences window.
     case preferences
+    /// A topic's quiz; the parameter is `TopicParameter`'s.
+    case quiz(parameter: String)
 
     /// The action's name without the `app.` prefix.
     public var name: String {
@@ -15,6 +17,7 @@ public enum AppAction: Equatable, Sendable {
         case .openDose: DesktopApplication.openDoseAction
         case .today: "today"
         case .preferences: "preferences"
+        case .quiz: "quiz"
         }
     }
 }

@@ -131,9 +131,15 @@ enum Adwaita {
         adw_style_manager_get_dark(adw_style_manager_get_default()) != 0
     }
 
-    /// Calls `handler` when light and dark switch.
-    static func onDarkChanged(_ handler: @escaping () -> Void) {
+    /// Calls `handler` when light and dark switch, until `stopDarkChanged` gets the id returned.
+    @discardableResult
+    static func onDarkChanged(_ handler: @escaping () -> Void) -> gulong {
         onNotify(UnsafeMutableRawPointer(adw_style_manager_get_default()), "dark", handler)
+    }
+
+    /// Disconnects an `onDarkChanged` handler (a page that goes before the window).
+    static func stopDarkChanged(_ id: gulong) {
+        disconnectSignal(UnsafeMutableRawPointer(adw_style_manager_get_default()), id)
     }
 
     /// Forces a colour scheme (the screenshots' dark window); `nil` follows the desktop.

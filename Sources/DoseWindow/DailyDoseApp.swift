@@ -50,6 +50,14 @@ public final class DailyDoseApp {
             let window = self.presentWindow().window
             PreferencesWindow.present(over: window.widget) { [unowned self] in self.window?.showToday() }
         }
+        application.addAction("quiz", withString: true) { [unowned self] parameter in
+            // "SUBJECT\u{1F}TOPIC" (a Learn page's Quiz button, a launcher); anything else opens nothing.
+            guard let key = parameter.flatMap(TopicParameter.decode) else {
+                Log.warning("daily-dose: app.quiz wants \"SUBJECT\\u001fTOPIC\", not \(String(reflecting: parameter ?? ""))")
+                return
+            }
+            self.presentWindow().window.showQuiz(key)
+        }
         application.onStartup { [unowned self] in
             Gtk.setAccels(self.application.pointer, action: "app.preferences", ["<Control>comma"])
             Gtk.setAccels(self.application.pointer, action: "app.previous-day", ["<Alt>Left"])

@@ -22,6 +22,11 @@ final class DoseWindow {
     private let learn: LearnPage
     /// The first-run page while the pool is empty.
     private var welcome: WelcomePage?
+    /// The Quiz page while a quiz is on (`app.quiz`), in place of the window's pages; and how many began.
+    private var quiz: QuizPage?
+    private var quizzesBegun: UInt64 = 0
+    private var root: Widget?
+    private var content: Widget?
     /// Called once the page on show has finished loading (the ready protocol waits for the first).
     var onPageLoaded: () -> Void = {}
 
@@ -50,7 +55,7 @@ final class DoseWindow {
         dateLabel = Gtk.label("", cssClasses: ["dim-label"])
         titleLabel = Gtk.label("", cssClasses: ["title-2"])
         // TRANSLATORS: what a screen reader calls the page that shows the dose's text.
-        webView = WebView.page(named: tr("Dose"), height: 260)
+        webView = WebView.page(accessibleLabel: tr("Dose"), minimumHeight: 260)
         revealButton = Gtk.pillButton(tr("Reveal the answer"))
         let card = Gtk.box(vertical: true, spacing: 8)
         Gtk.setMargins(card, 12)
@@ -84,6 +89,7 @@ final class DoseWindow {
         let root = Gtk.box(vertical: true)
         Gtk.append(root, content)
         Adwaita.setContent(widget, root)
+        (self.root, self.content) = (root, content)
 
         onSignal(revealButton.pointer, "clicked") { [unowned self] in
             self.browser.reveal()
@@ -119,6 +125,35 @@ final class DoseWindow {
         page.focusFirst()
     }
 
+    /// Shows the quiz of `key` in place of the window's pages (a quiz already on is left first, and scored).
+    /// Its choices are shuffled from `DOSE_QUIZ_SEED` (plus the number of quizzes begun, so each attempt
+    /// differs) for exact tests, else from a fresh random seed.
+    func showQuiz(_ key: TopicKey) {
+        guard let root, let content, welcome == nil else {
+            Log.warning("daily-dose: app.quiz is ignored while the first-run page is on (import a pack first)")
+            return
+        }
+        quiz?.close()
+        quizzesBegun += 1
+        let seed = Environment.value("DOSE_QUIZ_SEED").flatMap { UInt64($0) }.map { $0 &+ quizzesBegun - 1 }
+            ?? UInt64.random(in: .min ... .max)
+        let screen = QuizScreen.open(key, paths: Self.pool().paths, seed: seed)
+        let assets = assets ?? DosePage.Assets(katexBase: "file://" + PageOpener.katexDirectory, renderScript: "")
+        let page = QuizPage(screen: screen, assets: assets, sharing: webView) { [unowned self] in
+            guard let page = self.quiz else { return }
+            // Its widgets go with it: none of their handlers may outlive the page they call.
+            Gtk.remove(root, page.widget)
+            Gtk.setVisible(content, true)
+            self.quiz = nil
+            self.draw()
+        }
+        quiz = page
+        Gtk.setVisible(content, false)
+        Gtk.append(root, page.widget)
+        Gtk.setExpand(page.widget, vertical: true)
+        page.focusFirst()
+    }
+
     /// Whether the first-run page is on show (the card's page is not loaded for the ready protocol then).
     var showsWelcome: Bool { welcome != nil }
 
@@ -128,18 +163,21 @@ final class DoseWindow {
     }
 
     func showToday() {
+        quiz?.close()  // a dose asked for (a click, a key) is shown, not hidden behind a quiz
         browser.showToday(Self.pool())
         Adwaita.showPage(pages, name: "today")
         draw()
     }
 
     func step(_ days: Int) {
+        quiz?.close()
         browser.step(days, Self.pool())
         Adwaita.showPage(pages, name: "today")
         draw()
     }
 
     func showItem(id: String) {
+        quiz?.close()
         browser.open(id, Self.pool())
         Adwaita.showPage(pages, name: "today")
         draw()

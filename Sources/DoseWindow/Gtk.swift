@@ -37,8 +37,9 @@ func onSignal(_ instance: gpointer, _ name: String, _ handler: @escaping () -> V
 private typealias NotifySignal = @convention(c) (gpointer?, gpointer?, gpointer?) -> Void
 private let notifyTrampoline: NotifySignal = { _, _, data in CallbackBox<() -> Void>.from(data)?.value() }
 
-/// Calls `handler` when `property` of `instance` changes.
-func onNotify(_ instance: gpointer, _ property: String, _ handler: @escaping () -> Void) {
+/// Calls `handler` when `property` of `instance` changes; the id disconnects it (`disconnectSignal`).
+@discardableResult
+func onNotify(_ instance: gpointer, _ property: String, _ handler: @escaping () -> Void) -> gulong {
     connectSignal(instance, "notify::" + property, unsafeBitCast(notifyTrampoline, to: GCallback.self), CallbackBox(handler))
 }
 
@@ -377,5 +378,31 @@ extension Gtk {
     /// The first child of a container, or nil when it is empty.
     static func firstChild(_ widget: Widget) -> Widget? {
         gtk_widget_get_first_child(widget.raw).map(Widget.init)
+    }
+}
+/// `gboolean (*)(GtkEventControllerKey *, guint keyval, guint keycode, GdkModifierType, gpointer)`.
+private typealias KeySignal = @convention(c) (gpointer?, guint, guint, UInt32, gpointer?) -> gboolean
+private let keyTrampoline: KeySignal = { _, keyval, _, state, data in
+    // A key with Control or Alt belongs to the application's shortcuts (Ctrl+W, Alt+Left).
+    guard state & (GDK_CONTROL_MASK.rawValue | GDK_ALT_MASK.rawValue) == 0 else { return 0 }
+    let key: Gtk.Key = keyval == UInt32(GDK_KEY_Escape) ? .escape
+        : Unicode.Scalar(gdk_keyval_to_unicode(keyval)).map { .character(Character($0)) } ?? .other
+    return (CallbackBox<(Gtk.Key) -> Bool>.from(data)?.value(key) ?? false) ? 1 : 0
+}
+
+extension Gtk {
+    /// A key pressed without Control or Alt, as a key handler sees it.
+    enum Key {
+        case escape
+        case character(Character)
+        case other
+    }
+
+    /// Calls `handler` for each key pressed while the focus is inside `widget`; it returns whether it took
+    /// the key (else the key goes on to GTK).
+    static func onKeyPressed(_ widget: Widget, _ handler: @escaping (Key) -> Bool) {
+        let controller = gtk_event_controller_key_new()!
+        connectSignal(UnsafeMutableRawPointer(controller), "key-pressed", unsafeBitCast(keyTrampoline, to: GCallback.self), CallbackBox(handler))
+        gtk_widget_add_controller(widget.raw, controller)
     }
 }

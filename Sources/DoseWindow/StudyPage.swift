@@ -34,7 +34,7 @@ final class StudyPage {
         Gtk.append(top, progressLabel)
         Gtk.setVerticalCenter(progressLabel)
         // TRANSLATORS: what a screen reader calls the page that shows a flashcard.
-        webView = WebView.page(named: tr("Card"), height: 220)
+        webView = WebView.page(accessibleLabel: tr("Card"), minimumHeight: 220)
         revealButton = Gtk.pillButton(tr("Reveal"))
         Gtk.setTooltip(revealButton, tr("Space or Enter"))
         gradeBox = Gtk.box(vertical: false, spacing: 6)

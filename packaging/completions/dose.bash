@@ -109,7 +109,7 @@ _dose()
         'learn retry') __dose_node '-h --help' '' 'subjects topics' ;;
         'learn list') __dose_node '--json -h --help' '' '' ;;
         'learn deck') __dose_node '-h --help' '' 'subjects topics' ;;
-        'learn quiz') __dose_node '-i --interactive -h --help' '' 'subjects topics' ;;
+        'learn quiz') __dose_node '-i --interactive --history -h --help' '' 'subjects topics' ;;
         'learn study') __dose_node '-h --help' '' 'subjects topics' ;;
         'learn due') __dose_node '--json -h --help' '' '' ;;
         'learn export') __dose_node '--anki --markdown -h --help' '' 'subjects topics' ;;
