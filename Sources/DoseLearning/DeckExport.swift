@@ -1,3 +1,5 @@
+import DoseCore
+
 /// A topic's deck and quiz written out for other tools: Anki's tab-separated import, and Markdown.
 public enum DeckExport {
     /// Tab-separated text Anki imports (File → Import): a header naming the separator, that fields are
@@ -5,12 +7,13 @@ public enum DeckExport {
     ///
     /// A field holding a tab, a newline or a double quote is quoted, quotes doubled (the CSV rules
     /// Anki's importer reads). Tags have no spaces: `daily-dose`, the subject and `subject::topic`
-    /// with spaces as `_`. Maths stays as generated (`$…$`).
+    /// with spaces as `_`. Maths goes in the delimiters Anki's MathJax reads, `\(…\)` and `\[…\]` (it
+    /// ignores `$…$`), split by the same rule as the page and the notification (`InlineMath`).
     public static func anki(_ deck: Deck, subject: String, topic: String) -> String {
         let tags = ["daily-dose", tag(subject), tag(subject) + "::" + tag(topic)].joined(separator: " ")
         var text = "#separator:tab\n#html:false\n#tags column:3\n"
         for card in deck.cards {
-            text += [field(card.front), field(card.back), tags].joined(separator: "\t") + "\n"
+            text += [field(ankiMath(card.front)), field(ankiMath(card.back)), tags].joined(separator: "\t") + "\n"
         }
         return text
     }
@@ -52,6 +55,17 @@ public enum DeckExport {
         var quoted = "\""
         for character in text { quoted += character == "\"" ? "\"\"" : String(character) }
         return quoted + "\""
+    }
+
+    /// `text` with each maths span in MathJax's delimiters; the prose around it as it was.
+    private static func ankiMath(_ text: String) -> String {
+        InlineMath.segments(text).map { segment in
+            switch segment {
+            case .text(let prose): prose
+            case .math(let latex, display: false): "\\(" + latex + "\\)"
+            case .math(let latex, display: true): "\\[" + latex + "\\]"
+            }
+        }.joined()
     }
 
     private static func tag(_ name: String) -> String {

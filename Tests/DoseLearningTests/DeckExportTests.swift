@@ -9,13 +9,19 @@ import Testing
         Flashcard(front: "A \"quoted\"\tfront", back: "two\nlines"),
     ])
 
+    @Test func ankiGetsDisplayMathInMathJaxBracketsAndKeepsAnEscapedDollar() {
+        let display = Deck(cards: [Flashcard(front: "Area: $$\\pi r^2$$", back: "costs \\$5, $x$")])
+        let line = DeckExport.anki(display, subject: "S", topic: "T").split(separator: "\n")[3]
+        #expect(line == "Area: \\[\\pi r^2\\]\tcosts $5, \\(x\\)\tdaily-dose S S::T", "\(line)")
+    }
+
     @Test func ankiTabSeparatedWithHeaderQuotingAndTags() {
         let text = DeckExport.anki(deck, subject: "Calculus", topic: "Chain rule")
         #expect(text == """
             #separator:tab
             #html:false
             #tags column:3
-            Chain rule for $f(g(x))$?\t$f'(g(x))\\,g'(x)$\tdaily-dose Calculus Calculus::Chain_rule
+            Chain rule for \\(f(g(x))\\)?\t\\(f'(g(x))\\,g'(x)\\)\tdaily-dose Calculus Calculus::Chain_rule
             "A ""quoted""\tfront"\t"two
             lines"\tdaily-dose Calculus Calculus::Chain_rule
 
