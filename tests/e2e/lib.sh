@@ -59,10 +59,18 @@ dose() { "$DOSE_BIN/dose" "$@"; }
 
 # A display and a notification server, on the session bus this scenario runs in.
 desktop_up() {
-    local display
-    display=$(( 100 + RANDOM % 800 ))
-    Xvfb ":$display" -screen 0 1280x800x24 -nolisten tcp -noreset >"$art/xvfb.log" 2>&1 &
+    local display=""
+    # Xvfb picks a free display itself (-displayfd: it takes the first number whose lock file it can create and
+    # writes it once it accepts connections); a random number collided with another scenario's display once,
+    # and this scenario then drove that one's X server.
+    Xvfb -displayfd 5 -screen 0 1280x800x24 -nolisten tcp -noreset 5>"$work/display" >"$art/xvfb.log" 2>&1 &
     bg_pids+=($!)
+    for _ in $(seq 100); do
+        display=$(head -n 1 "$work/display" 2>/dev/null)
+        [ -n "$display" ] && break
+        sleep 0.1
+    done
+    [ -n "$display" ] || fail "Xvfb did not start (artifacts: xvfb.log)"
     export DISPLAY=":$display"
     for _ in $(seq 50); do xdpyinfo >/dev/null 2>&1 && break; sleep 0.1; done
     stdbuf -oL dbus-monitor --session "interface='org.freedesktop.Notifications'" >"$art/dbus-monitor.txt" 2>&1 &
