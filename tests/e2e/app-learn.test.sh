@@ -12,13 +12,7 @@ app_up
 dose import "$DOSE_ROOT/content/sample-pack.json" >/dev/null
 
 # Decks whose texts carry $…$ maths: KaTeX on the page, plain text for a screen reader.
-echo '{"default": "maths-ok"}' >"$work/script.json"
-/usr/bin/python3 "$DOSE_ROOT/tests/support/fake_provider.py" --port-file "$work/port" --log "$work/requests.log" \
-    --script "$work/script.json" >"$art/provider.log" 2>&1 &
-bg_pids+=($!)
-wait_for 10 test -s "$work/port" || fail "the fake provider did not start"
-dose config set provider.url "http://127.0.0.1:$(cat "$work/port")/v1" >/dev/null
-dose config set provider.model test-model >/dev/null
+provider_up '{"default": "maths-ok"}'
 requests() { grep -c "\"kind\": \"$1\"" "$work/requests.log" 2>/dev/null || true; }
 tree_has() { atspi dump | grep -Eq "$1"; }
 due_json() { dose learn due --json; }

@@ -12,13 +12,7 @@ dose import "$DOSE_ROOT/content/sample-pack.json" >/dev/null
 
 # The fake provider's quiz (maths-ok): question i is "Chain rule $\alpha_1$: question i?", its choices
 # "choice A of i" … "choice D of i", the right one is letter (i-1) % 4, the explanation "Because (i-1)%4 is right.".
-echo '{"default": "maths-ok"}' >"$work/script.json"
-/usr/bin/python3 "$DOSE_ROOT/tests/support/fake_provider.py" --port-file "$work/port" --log "$work/requests.log" \
-    --script "$work/script.json" >"$art/provider.log" 2>&1 &
-bg_pids+=($!)
-wait_for 10 test -s "$work/port" || fail "the fake provider did not start"
-dose config set provider.url "http://127.0.0.1:$(cat "$work/port")/v1" >/dev/null
-dose config set provider.model test-model >/dev/null
+provider_up '{"default": "maths-ok"}'
 dose learn tick Calculus "Chain rule" >/dev/null
 dose learn run >"$art/learn-run.txt" 2>&1 || fail "dose learn run failed: $(cat "$art/learn-run.txt")"
 topic_ready() { dose learn list | grep -q 'Chain rule'; }

@@ -380,6 +380,18 @@ tz_near_hour() { # tz_near_hour HOUR
     if [ "$offset" -ge 0 ]; then export TZ="Etc/GMT-$offset"; else export TZ="Etc/GMT+$(( -offset ))"; fi
 }
 
+# Starts the loopback fake AI provider (tests/support/fake_provider.py) with SCRIPT (JSON: what it answers),
+# logging requests to $work/requests.log, and points `dose`'s provider.url and provider.model at it.
+provider_up() { # provider_up SCRIPT
+    echo "$1" >"$work/script.json"
+    /usr/bin/python3 "$DOSE_ROOT/tests/support/fake_provider.py" --port-file "$work/port" --log "$work/requests.log" \
+        --script "$work/script.json" >"$art/provider.log" 2>&1 &
+    bg_pids+=($!)
+    wait_for 10 test -s "$work/port" || fail "the fake provider did not start"
+    dose config set provider.url "http://127.0.0.1:$(cat "$work/port")/v1" >/dev/null
+    dose config set provider.model test-model >/dev/null
+}
+
 # Starts the stand-in systemd user manager (tests/support/fake_systemd.py, logging its calls to
 # $work/systemd.log) with the given unit states, and waits for its name on the bus.
 fake_systemd_up() { # fake_systemd_up UNIT=STATE...
