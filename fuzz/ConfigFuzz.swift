@@ -128,7 +128,7 @@ enum ConfigFuzz {
     /// The loaded value of `key` as the text `normalize` would give for it (nil when unset).
     static func field(_ key: ConfigKey, of config: DoseConfig) -> String? {
         switch key {
-        case .branch: return config.branch?.rawValue
+        case .branch: return config.audience.configured
         case .notifyTime: return config.notifyTime.description
         case .source: return config.source
         case .sourcePubkey: return config.sourcePubkey

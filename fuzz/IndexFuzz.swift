@@ -1,7 +1,7 @@
 // The `index` fuzz target (fuzz/build.sh compiles this into DoseCore with -D FUZZ_INDEX): the scheduler's
 // snapshot-index reader against the full decoder, its oracle. For any input they must agree on accept or
 // reject (and, rejecting, on the error: the index throws the full decoder's), and, accepting, on what they
-// resolve: the header, every item in full, today's dose for a few days and branches, and lookup by id and
+// resolve: the header, every item in full, today's dose for a few days and audiences, and lookup by id and
 // by short code. A disagreement is a `fatalError`, which libFuzzer reports as a crash.
 #if FUZZ_INDEX
 enum IndexFuzz {
@@ -23,7 +23,7 @@ enum IndexFuzz {
     private static func agree(_ snapshot: Snapshot, _ index: SnapshotIndex, seed: Int) {
         guard index.count == snapshot.items.count, index.generatedAt == snapshot.generatedAt,
               index.poolDigest == snapshot.poolDigest else { fatalError("the headers differ") }
-        var branches: [BranchCode?] = [nil, BranchCode(exactly: "ZZ")]
+        var audiences: [Audience] = [.everyone, .commonOnly, .branch(BranchCode(exactly: "ZZ")!)]
         for (position, item) in snapshot.items.enumerated() {
             guard index.id(at: position) == item.id, index.kind(at: position) == item.kind else {
                 fatalError("item \(position): id or kind differs")
@@ -36,7 +36,7 @@ enum IndexFuzz {
             guard index.positions(ofCode: ShortCode.code(forID: item.id)).contains(position) else {
                 fatalError("item \(position) is not found by its short code")
             }
-            for tag in item.tags where !branches.contains(tag) && branches.count < 6 { branches.append(tag) }
+            for tag in item.tags where !audiences.contains(.branch(tag)) && audiences.count < 7 { audiences.append(.branch(tag)) }
         }
         // An id in no item: both lookups find nothing.
         let absent = (snapshot.items.first?.id ?? "") + "\u{1}"
@@ -45,11 +45,11 @@ enum IndexFuzz {
         for base in [0, 20_000, 20_421, seed % 100_000 - 50_000] {
             for offset in 0..<3 {
                 let date = CivilDate(daysSinceEpoch: base + offset)
-                for branch in branches {
-                    let expected = Resolver.resolve(pool: snapshot.items, branch: branch, date: date)
-                    let position = Resolver.resolve(index, branch: branch, date: date)
+                for audience in audiences {
+                    let expected = Resolver.resolve(pool: snapshot.items, audience: audience, date: date)
+                    let position = Resolver.resolve(index, audience: audience, date: date)
                     guard position.map(index.id(at:)) == expected?.id else {
-                        fatalError("day \(date) branch \(branch?.rawValue ?? "-"): the index picks another dose")
+                        fatalError("day \(date) audience \(audience): the index picks another dose")
                     }
                 }
             }
