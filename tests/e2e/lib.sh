@@ -6,7 +6,7 @@
 # the daily-dose under test (`app_not_activatable` takes it away, `app_activatable` puts it back), and
 # nothing else; `app_up` hands the test's environment to whatever the bus activates, so one bus setup serves
 # the window and the clicks.
-set -euo pipefail
+set -Eeuo pipefail
 
 # The shipped D-Bus service file (desktop/net.dailydose.DailyDose.service) with @bindir@ at the binary under test.
 app_service_file() {
@@ -47,6 +47,8 @@ cleanup() {
     return 0
 }
 trap cleanup EXIT
+# A command that ends the scenario through `set -e` says where, so a CI log never shows a bare FAIL.
+trap 'rc=$?; echo "FAILED: line $LINENO of $(basename "$0"): \"$BASH_COMMAND\" exited $rc"' ERR
 
 log() { echo "[$(date +%T)] $*"; }
 fail() { echo "FAILED: $*"; exit 1; }
@@ -66,7 +68,9 @@ desktop_up() {
     Xvfb -displayfd 5 -screen 0 1280x800x24 -nolisten tcp -noreset 5>"$work/display" >"$art/xvfb.log" 2>&1 &
     bg_pids+=($!)
     for _ in $(seq 100); do
-        display=$(head -n 1 "$work/display" 2>/dev/null)
+        # `|| true`: the file is created by the background job, maybe after this first look; a failing
+        # substitution would end the scenario silently under `set -e`.
+        display=$(head -n 1 "$work/display" 2>/dev/null || true)
         [ -n "$display" ] && break
         sleep 0.1
     done
