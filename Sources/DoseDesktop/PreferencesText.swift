@@ -56,8 +56,9 @@ public enum PreferencesText {
         case .keyring: "The key in use is in the Secret Service."
         case .keyFile: "The key in use comes from provider.key-file, which wins over the Secret Service."
         case .environment: "The key in use comes from \(ProviderKey.environmentVariable), which wins over the Secret Service."
-        case .none: "No key stored."
+        case .none: "No key stored in the Secret Service."
         }
-        return status.problem.map { "\(source) \($0)" } ?? source
+        // The problem is a sentence of its own here ("no AI provider is configured: …" is a clause elsewhere).
+        return status.problem.map { "\(source) \($0.prefix(1).uppercased() + $0.dropFirst())" } ?? source
     }
 }

@@ -112,6 +112,11 @@ enum Adwaita {
         adw_view_stack_set_visible_child_name(dd_adw_view_stack(stack.pointer), name)
     }
 
+    /// The name of the page on show ("" before any).
+    static func visiblePageName(_ stack: Widget) -> String {
+        adw_view_stack_get_visible_child_name(dd_adw_view_stack(stack.pointer)).map { String(cString: $0) } ?? ""
+    }
+
     /// A switcher for the header bar (wide) and one for the bottom bar (narrow): the header's gives way to the bar's under 550 px.
     static func viewSwitchers(_ stack: Widget) -> (title: Widget, bar: Widget) {
         let title = Widget(object: adw_view_switcher_title_new())

@@ -103,6 +103,12 @@ final class DoseWindow {
             self.draw()
         }
         Adwaita.onDarkChanged { [unowned self] in self.drawPage() }
+        // The web views take no focus: the window scrolls the page on show (PageUp/PageDown, Home/End).
+        Gtk.onPageKey(widget) { [unowned self] key, modifiers in
+            guard let move = PageScroll.forKey(key, modifiers: modifiers, on: self.screen) else { return false }
+            self.scroll(move)
+            return true
+        }
         draw()
         welcomeIfEmpty(root: root, content: content)
     }
@@ -152,6 +158,27 @@ final class DoseWindow {
         Gtk.append(root, page.widget)
         Gtk.setExpand(page.widget, vertical: true)
         page.focusFirst()
+    }
+
+    /// What the window shows: the first-run or Quiz page in place of its pages, else the page on show.
+    private var screen: PageScroll.Screen {
+        if welcome != nil { return .welcome }
+        if quiz != nil { return .quiz }
+        switch Adwaita.visiblePageName(pages) {
+        case "today": return .today
+        case "learn": return learn.isStudying ? .study : .learnList
+        default: return .upcoming
+        }
+    }
+
+    /// Scrolls the web page of the screen on show.
+    private func scroll(_ move: PageScroll) {
+        switch screen {
+        case .today: webView.scroll(move)
+        case .study: learn.scrollStudy(move)
+        case .quiz: quiz?.scroll(move)
+        case .upcoming, .learnList, .welcome: break
+        }
     }
 
     /// Whether the first-run page is on show (the card's page is not loaded for the ready protocol then).

@@ -2,6 +2,7 @@
 // the rest of the module speaks `Widget`. Casts and variadic calls go through CGtk's shim.h.
 import CGLib
 import CGtk
+import DoseDesktop
 import GLibGlue
 
 /// A GTK widget the window holds; GTK owns it once it has a parent (or a window of its own).
@@ -139,6 +140,10 @@ enum Gtk {
 
     static func setVisible(_ widget: Widget, _ visible: Bool) {
         gtk_widget_set_visible(widget.raw, visible ? 1 : 0)
+    }
+
+    static func isVisible(_ widget: Widget) -> Bool {
+        gtk_widget_get_visible(widget.raw) != 0
     }
 
     static func setSensitive(_ widget: Widget, _ sensitive: Bool) {
@@ -404,5 +409,37 @@ extension Gtk {
         let controller = gtk_event_controller_key_new()!
         connectSignal(UnsafeMutableRawPointer(controller), "key-pressed", unsafeBitCast(keyTrampoline, to: GCallback.self), CallbackBox(handler))
         gtk_widget_add_controller(widget.raw, controller)
+    }
+}
+
+/// The same signal, for the window's page keys: every key with its modifiers, before any control sees it.
+private let pageKeyTrampoline: KeySignal = { _, keyval, _, state, data in
+    let key: PageScroll.Key = switch Int32(keyval) {
+    case GDK_KEY_Page_Down, GDK_KEY_KP_Page_Down: .pageDown
+    case GDK_KEY_Page_Up, GDK_KEY_KP_Page_Up: .pageUp
+    case GDK_KEY_Home, GDK_KEY_KP_Home: .home
+    case GDK_KEY_End, GDK_KEY_KP_End: .end
+    case GDK_KEY_space, GDK_KEY_KP_Space: .space
+    case GDK_KEY_Return, GDK_KEY_KP_Enter, GDK_KEY_ISO_Enter: .enter
+    case GDK_KEY_Up, GDK_KEY_KP_Up: .up
+    case GDK_KEY_Down, GDK_KEY_KP_Down: .down
+    default: .other
+    }
+    var modifiers: PageScroll.Modifiers = []
+    if state & GDK_SHIFT_MASK.rawValue != 0 { modifiers.insert(.shift) }
+    if state & GDK_CONTROL_MASK.rawValue != 0 { modifiers.insert(.control) }
+    if state & GDK_ALT_MASK.rawValue != 0 { modifiers.insert(.alt) }
+    if state & (GDK_SUPER_MASK.rawValue | GDK_HYPER_MASK.rawValue | GDK_META_MASK.rawValue) != 0 { modifiers.insert(.logo) }
+    return (CallbackBox<(PageScroll.Key, PageScroll.Modifiers) -> Bool>.from(data)?.value(key, modifiers) ?? false) ? 1 : 0
+}
+
+extension Gtk {
+    /// Calls `handler` for each key pressed in `window` before the focused control gets it (the capture
+    /// phase); it returns whether it took the key (else the key goes on as usual).
+    static func onPageKey(_ window: Widget, _ handler: @escaping (PageScroll.Key, PageScroll.Modifiers) -> Bool) {
+        let controller = gtk_event_controller_key_new()!
+        gtk_event_controller_set_propagation_phase(controller, GTK_PHASE_CAPTURE)
+        connectSignal(UnsafeMutableRawPointer(controller), "key-pressed", unsafeBitCast(pageKeyTrampoline, to: GCallback.self), CallbackBox(handler))
+        gtk_widget_add_controller(window.raw, controller)
     }
 }

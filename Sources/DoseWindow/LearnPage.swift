@@ -100,6 +100,14 @@ final class LearnPage: @unchecked Sendable {
         draw(force: true)
     }
 
+    /// Whether the Study page is on show (in place of the list).
+    var isStudying: Bool { Gtk.isVisible(study.widget) }
+
+    /// Scrolls the Study page's card.
+    func scrollStudy(_ move: PageScroll) {
+        study.scroll(move)
+    }
+
     /// Opens the Study page on a topic's deck; false when it has none.
     @discardableResult
     func study(_ key: TopicKey) -> Bool {

@@ -181,7 +181,9 @@ final class PreferencesWindow: @unchecked Sendable {
         let model = Adwaita.entryRow(title: "Model", text: pool.value(.providerModel) ?? "") { [unowned self] row, text in
             self.apply(SettingEdit(.providerModel, text: text), row: row)
         }
-        let key = Adwaita.passwordEntryRow(title: "API key (stored in the Secret Service)") { [unowned self] row, text in
+        // A short title: an entry row's title does not wrap, and at 360 px a longer one lost its end; the group's
+        // description says where the key is kept.
+        let key = Adwaita.passwordEntryRow(title: "API key") { [unowned self] row, text in
             let done: @Sendable (Result<ProviderKeyService.Status, ServiceFailure>) -> Void = { [self] result in
                 switch result {
                 case .success(let status):

@@ -112,6 +112,11 @@ final class QuizPage {
         }
     }
 
+    /// Scrolls the question's page (the window's PageUp/PageDown/Home/End).
+    func scroll(_ move: PageScroll) {
+        webView.scroll(move)
+    }
+
     // MARK: Moves
 
     private func key(_ key: Gtk.Key) -> Bool {

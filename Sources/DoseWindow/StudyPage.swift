@@ -100,6 +100,11 @@ final class StudyPage {
         }
     }
 
+    /// Scrolls the card's page (the window's PageUp/PageDown/Home/End).
+    func scroll(_ move: PageScroll) {
+        webView.scroll(move)
+    }
+
     private func reveal() {
         study?.reveal()
         draw()

@@ -79,6 +79,13 @@ struct WebView {
     func load(html: String, baseURI: String) {
         webkit_web_view_load_html(view, html, baseURI)
     }
+
+    /// Scrolls the page (the keyboard's way in: the view takes no focus). The script is `PageScroll`'s
+    /// constant, run in the page's world through the API, not through the page, so its CSP is untouched;
+    /// its result is not wanted.
+    func scroll(_ move: PageScroll) {
+        webkit_web_view_evaluate_javascript(view, move.script, -1, nil, nil, nil, nil, nil)
+    }
 }
 
 extension WebView {
@@ -87,7 +94,8 @@ extension WebView {
     /// shares its web process.
     ///
     /// Tab into a WebKit page never comes back out (the page has nothing focusable, and WebKitGTK 2.50 on
-    /// GTK 4.8 keeps the focus): the keyboard goes past it; its text is the accessible description.
+    /// GTK 4.8 keeps the focus): the keyboard goes past it, its text is the accessible description, and the
+    /// window scrolls it (`scroll`, PageUp/PageDown/Home/End as `PageScroll` decides).
     static func page(accessibleLabel: String, minimumHeight: Int32, related: WebView? = nil) -> WebView {
         let view = WebView(allowsNavigation: PageAssets.allowsNavigation, related: related)
         Gtk.setExpand(view.widget, horizontal: true, vertical: true)

@@ -27,6 +27,14 @@ import Testing
         #expect(failure.message.contains("set the provider's URL first"))
     }
 
+    @Test func theGroupSaysWhereAKeyWouldBeAndWhatIsMissingInSentences() throws {
+        // The Preferences group's description with no provider: two sentences, each capitalized.
+        let home = try DesktopHome()
+        let status = try home.wait { service(home).status(done: $0) }
+        #expect(PreferencesText.keyStatus(status)
+            == "No key stored in the Secret Service. No AI provider is configured: set provider.url and provider.model")
+    }
+
     @Test func storedInTheKeyringUsedAndTheDaemonWokenThenCleared() throws {
         let home = try DesktopHome()
         let url = try configure(home)

@@ -14,6 +14,8 @@ usage: atspi_driver.py COMMAND [ARG...]
   set-text NAME TEXT        replaces the text of the editable inside the node named NAME
   windows                   the app's top-level windows' names
   focused                   the role and name of the node that has the keyboard focus
+  extents NAME [ROLE]       "x y width height" of the first showing node named NAME (of ROLE), in its
+                            window's coordinates (GTK 4 reports no screen coordinates)
 Run with /usr/bin/python3 (pyatspi). The app is found by name "daily-dose" (GTK's program name); the card
 by its web view's accessible name, "Dose", or $DOSE_CARD_NAME for an app in another language ("Dosis").
 """
@@ -170,6 +172,13 @@ def main():
             except Exception:
                 continue
         sys.exit("nothing has the focus")
+    elif command == "extents":
+        role = args[1] if len(args) > 1 else None
+        node = next((n for n in nodes() if n.name == args[0] and (role is None or n.getRoleName() == role)), None)
+        if node is None:
+            sys.exit("no node named %r" % args[0])
+        box = node.queryComponent().getExtents(pyatspi.WINDOW_COORDS)
+        print("%d %d %d %d" % (box.x, box.y, box.width, box.height))
     elif command == "windows":
         root = app()
         for i in range(root.childCount if root else 0):

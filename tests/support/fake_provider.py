@@ -16,6 +16,8 @@ else "default". Responses:
   hostile:N     status N whose error message carries terminal escapes (OSC title, clear, OSC 52, C1 CSI)
   hostile-ok    a valid deck or quiz whose text carries C1 controls (U+009B CSI, U+009D OSC)
   maths-ok      a valid deck or quiz whose texts carry $…$ LaTeX ($\\frac{dy}{dx}$, $x^2$)
+  long-ok       a valid deck or quiz whose card backs and explanations are long (960 characters: taller than
+                a small window's page)
 Every request is logged as one JSON line: kind, subject, topic, response, auth (bool), time, path and
 query (the request target split at "?"; the endpoint may carry a query, as Azure's api-version).
 """
@@ -123,6 +125,10 @@ class Handler(BaseHTTPRequestHandler):
         elif response == "maths-ok":
             content = json.dumps(deck(topic + " $\\frac{dy}{dx} = x^2$") if kind == "deck"
                                  else quiz(topic + " $\\alpha_1$"))
+        elif response == "long-ok":
+            long = " ".join("Line %d of a long text." % n for n in range(1, 41))[:960]
+            content = json.dumps({"cards": [dict(card, back=long) for card in deck(topic)["cards"]]} if kind == "deck"
+                                 else {"questions": [dict(q, explanation=long) for q in quiz(topic)["questions"]]})
         elif response == "malformed":
             content = '{"cards": [ {"front": "unterminated'
         elif response == "invalid":

@@ -1,0 +1,94 @@
+#!/usr/bin/env bash
+# Keyboard scrolling of the web views: they take no focus, so the window scrolls the page on show (PageScroll).
+# In a 360x420 window: a dose far taller than it, then a Study card's long back and a quiz question's long
+# explanation; PageDown moves the page (the web view's pixels change), PageUp brings back exactly the first
+# screen, End and Home likewise; Alt+Home is still "today", Space still reveals, the key 1 still answers.
+needs_app_bus=1
+source "$(dirname "$0")/lib.sh"
+app_up
+
+# A pack of a fact with a long text (forty numbered sentences, well past a 420 px window) and two short ones;
+# the long one is opened by its id, as a notification's click opens it.
+/usr/bin/python3 - "$work/long-pack.json" <<'PY'
+import json, sys
+text = " ".join("Sentence %d of the long dose: the page goes on below the window's edge." % n for n in range(1, 41))
+items = [{"id": "fact-long-page", "kind": "fact", "title": "A long dose", "text": text}]
+items += [{"id": "fact-short-%d" % n, "kind": "fact", "title": "A short dose %d" % n, "text": "A short text %d." % n} for n in (1, 2)]
+json.dump({"format": "daily-dose-pack/1", "items": items}, open(sys.argv[1], "w"))
+PY
+dose import "$work/long-pack.json" >/dev/null
+title_on() { dose calendar --from "$1" --days 1 | cut -c27-; } # the title `dose calendar` gives DATE
+app_start
+app_action open-dose fact-long-page
+expect "the long dose is on the card" atspi wait-card "A long dose" 10
+window=$(xdotool search --name "^Daily Dose$" | head -1)
+xdotool windowsize "$window" 360 420
+xdotool mousemove --window "$window" 5 5  # no window manager: the keyboard follows the pointer
+sleep 1
+shot() { # shot NAME: the web view's part of the window (x y w h), less the scrollbar (its thumb fades in and out)
+    app_screenshot "$art/$1-window.png"
+    convert "$art/$1-window.png" -crop "$((w - 16))x${h}+${x}+${y}" +repage "$art/$1.png"
+}
+differ() { # differ A B: the number of pixels that differ between two shots
+    compare -metric AE "$art/$1.png" "$art/$2.png" null: 2>&1 | cut -d' ' -f1 | cut -d. -f1 || true
+}
+# scroll_check VIEW NAME: PageDown, PageUp, End, Home on the page of the web view VIEW (its accessible name).
+scroll_check() {
+    read -r x y w h < <(atspi extents "$1" filler)
+    log "$2's web view: ${w}x${h} at $x,$y"
+    expect "$2's web view shows inside the 360 px window" test "$w" -gt 100 -a "$h" -gt 100 -a $((x + w)) -le 360
+    shot "$2-top"
+    xdotool key Next  # PageDown
+    sleep 1
+    shot "$2-down"
+    local changed
+    changed=$(differ "$2-top" "$2-down")
+    expect "PageDown scrolls $2's page ($changed pixels changed)" test "$changed" -gt 1000
+    xdotool key Prior  # PageUp
+    sleep 1
+    shot "$2-up"
+    expect "PageUp brings back $2's first screen exactly ($(differ "$2-top" "$2-up") pixels differ)" test "$(differ "$2-top" "$2-up")" = 0
+    xdotool key End
+    sleep 1
+    shot "$2-end"
+    expect "End goes down $2's page" test "$(differ "$2-top" "$2-end")" -gt 1000
+    xdotool key Home
+    sleep 1
+    shot "$2-home"
+    expect "Home back to the top of $2's page" test "$(differ "$2-top" "$2-home")" = 0
+}
+scroll_check Dose card
+expect "the card is still the long dose (the keys moved no day)" atspi wait-card "A long dose" 2
+
+# Alt+Home is still "today" (the application's, not the page's Home): the card changes to today's dose. When
+# today's is the long one, step first to a day with another, so the key has something to change.
+today_title=$(title_on "$(date +%F)")
+for i in $(seq 0 10); do
+    [ "$(atspi card | sed -n 3p)" != "$today_title" ] && break
+    atspi click "Next day"
+    d=$(date -d "+$((i + 1)) day" +%F)
+    atspi wait-card "$(title_on "$d")" 10 || fail "Next day did not show $d"
+done
+expect "the card is not today's before Alt+Home" test "$(atspi card | sed -n 3p)" != "$today_title"
+xdotool key alt+Home
+expect "Alt+Home is today ($today_title)" atspi wait-card "$today_title" 10
+# The Study and Quiz pages' web views: a topic whose card backs and quiz explanations are long (the fake
+# provider's long-ok). Space still reveals on Study, the key 1 still answers on Quiz.
+provider_up '{"default": "long-ok"}'
+dose learn tick Calculus "Chain rule" >/dev/null
+dose learn run >"$art/learn-run.txt" 2>&1 || fail "dose learn run failed: $(cat "$art/learn-run.txt")"
+described() { atspi dump | awk -F'\t' -v view="$1" '$1 == "filler" && $2 == view { print $3 }' | grep -qF -- "$2"; }
+app_action study $'Calculus\x1fChain rule'
+expect "the Study page shows the first card" wait_for 10 described Card "Chain rule: question 1?"
+xdotool key space
+expect "Space reveals its long back" wait_for 10 described Card "Line 40 of a long text."
+sleep 0.5
+scroll_check Card study
+xdotool key Escape
+app_action quiz $'Calculus\x1fChain rule'
+expect "the Quiz page opens" atspi wait "Quiz: Calculus — Chain rule" 10
+xdotool key 1
+expect "the key 1 answers: the long explanation shows" wait_for 10 described "Quiz question" "Line 40 of a long text."
+sleep 0.5
+scroll_check "Quiz question" quiz
+log "PASS"
