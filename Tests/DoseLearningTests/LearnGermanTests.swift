@@ -50,7 +50,7 @@ import Testing
         #expect(due.stdout == "Circuits — Ohm: 0 fällig, 9 neu, 10 Karten\nInsgesamt: 0 fällig, 9 neu\n", "\(due.stdout)")
         let file = box.root.appendingPathComponent("ohm.txt").path
         let export = try box.run(["learn", "export", "Circuits", "Ohm", "--anki", file], extraEnvironment: german)
-        #expect(export.stdout == "10 Karten von Thema \"Ohm\" des Fachs \"Circuits\" nach \(file) geschrieben (Anki: Datei → Importieren).\n",
+        #expect(export.stdout == "10 Karten (Thema \"Ohm\" des Fachs \"Circuits\") nach \(file) geschrieben (Anki: Datei → Importieren).\n",
                 "\(export.stdout)")
 
         // The same under C: English, word for word as the other suites read it.
