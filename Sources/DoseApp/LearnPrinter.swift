@@ -27,12 +27,24 @@ enum LearnPrinter {
         guard !statuses.isEmpty else { return tr("No topics ticked. Tick one: dose learn tick SUBJECT TOPIC") + "\n" }
         var text = ""
         for status in statuses {
-            var line = "[\(status.state.rawValue)] \(status.subject) — \(status.topic)"
+            var line = "[\(stateTag(status.state))] \(status.subject) — \(status.topic)"
             let details = LearnWords.details(status, now: now, zone: zone)
             if !details.isEmpty { line += " (" + details.joined(separator: "; ") + ")" }
             text += line + "\n"
         }
         return text
+    }
+
+    /// The state's word in `dose learn list`'s brackets: the JSON's value in English (`[pending]`), translated.
+    static func stateTag(_ state: TopicStatus.State) -> String {
+        switch state {
+        // TRANSLATORS: the state tags of `dose learn list`, one word each between brackets.
+        case .ready: tr("ready")
+        case .pending: tr("pending")
+        case .waitingForNetwork: tr("waiting-for-network")
+        case .waitingForProvider: tr("waiting-for-provider")
+        case .paused: tr("paused")
+        }
     }
 
     static func deckText(_ deck: Deck, _ key: TopicKey, width: Int? = nil) -> String {

@@ -53,7 +53,15 @@ import Testing
         #expect(export.stdout == "10 Karten (Thema \"Ohm\" des Fachs \"Circuits\") nach \(file) geschrieben (Anki: Datei → Importieren).\n",
                 "\(export.stdout)")
 
+        let list = try box.run(["learn", "list"], extraEnvironment: german)
+        #expect(list.stdout == "[bereit] Circuits — Ohm\n", "\(list.stdout)")
+        let markdown = box.root.appendingPathComponent("ohm.md").path
+        #expect(try box.run(["learn", "export", "Circuits", "Ohm", "--markdown", markdown], extraEnvironment: german).status == 0)
+        let document = try String(contentsOfFile: markdown, encoding: .utf8)
+        #expect(document.contains("\n## Lernkarten\n") && document.contains("\n## Quiz\n") && document.contains("\n### Antworten\n"), "\(document)")
+
         // The same under C: English, word for word as the other suites read it.
+        #expect(try box.dose("learn", "list").stdout == "[ready] Circuits — Ohm\n")
         #expect(try box.dose("learn", "due").stdout == "Circuits — Ohm: 0 due, 9 new, 10 cards\nOverall: 0 due, 9 new\n")
     }
 }
