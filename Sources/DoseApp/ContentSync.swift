@@ -35,6 +35,6 @@ public enum ContentSync {
             return .failure(error)
         }
         return SyncRecord.load(paths: paths).map { .success($0) }
-            ?? .failure(CommandError("the sync's result could not be read back", exitCode: .ioError))
+            ?? .failure(CommandError(tr("the sync's result could not be read back"), exitCode: .ioError))
     }
 }

@@ -23,7 +23,7 @@ struct DaemonCommand {
         let instance: DaemonInstanceLock
         do {
             guard let lock = try DaemonInstanceLock(path: lockPath) else {
-                Log.notice("dose daemon: another dose daemon is already running for this user (\(lockPath)); leaving it the work")
+                Log.notice("dose daemon: " + tr("another dose daemon is already running for this user ({path}); leaving it the work", ["path": lockPath]))
                 return
             }
             instance = lock
@@ -58,7 +58,7 @@ struct DaemonCommand {
             let config = try context.loadConfig()
             guard config.source != nil else {
                 try PlanningPass(context: context).run { _ throws(CommandError) in }
-                Log.info("dose daemon: planning pass done (no source)")
+                Log.info("dose daemon: " + tr("planning pass done (no source)"))
                 return
             }
             let sync = try Sync(context: context, config: config, explicit: nil)
@@ -67,7 +67,7 @@ struct DaemonCommand {
                 daemon.post { finish(sync, fetched) }
             }
         } catch {
-            Log.warning("dose daemon: planning pass: \(error)")
+            Log.warning("dose daemon: " + tr("planning pass: {error}", ["error": error]))
         }
     }
 
@@ -75,9 +75,9 @@ struct DaemonCommand {
     private static func finish(_ sync: Sync, _ fetched: Sync.Fetched) {
         do {
             try sync.apply(fetched) { Log.info("dose daemon: \($0)") }
-            Log.info("dose daemon: planning pass done")
+            Log.info("dose daemon: " + tr("planning pass done"))
         } catch {
-            Log.warning("dose daemon: planning pass: \(error)")
+            Log.warning("dose daemon: " + tr("planning pass: {error}", ["error": error]))
         }
     }
 }

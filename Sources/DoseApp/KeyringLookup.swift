@@ -14,7 +14,7 @@ public enum KeyringLookup {
             return try ProviderKeyring.lookup(providerURL: url, timeout: timeout ?? ProviderKeyring.defaultTimeout)
         } catch {
             if error.kind == .unavailable { return nil }
-            throw LearningError(.provider, "the Secret Service could not give the key for \(url): \(error.message)")
+            throw LearningError(.provider, tr("the Secret Service could not give the key for {url}: {error}", ["url": url, "error": error.message]))
         }
     }
 }

@@ -56,6 +56,16 @@ public enum LearnWords {
         }
     }
 
+    /// A flashcard grade's name (`dose learn study`'s prompt, the app's grade buttons).
+    public static func grade(_ grade: FSRSGrade) -> String {
+        switch grade {
+        case .again: tr("Again")
+        case .hard: tr("Hard")
+        case .good: tr("Good")
+        case .easy: tr("Easy")
+        }
+    }
+
     /// What else there is to say about a topic that is not ready: attempts, a deck already there, the next
     /// try in local time, and why it waits (a provider's words made safe for one line).
     public static func details(_ status: TopicStatus, now: Int64, zone: some ZoneRules) -> [String] {

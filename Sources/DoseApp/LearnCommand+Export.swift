@@ -10,7 +10,7 @@ extension LearnCommand {
         let typed = try LearnSetup.topic(&arguments)
         try arguments.finish()
         guard (anki == nil) != (markdown == nil) else {
-            throw .usage("name one file: --anki FILE or --markdown FILE")
+            throw .usage(tr("name one file: --anki FILE or --markdown FILE"))
         }
         let store = try LearnSetup.store(context)
         let key = try LearnSetup.resolved(typed, store)
@@ -21,16 +21,18 @@ extension LearnCommand {
             let deck = try decoded(.deck, key) { body throws(ArtifactValidationError) in try ArtifactValidator.deck(from: body, stored: true) }
             text = DeckExport.anki(deck, subject: key.subject, topic: key.topic)
             path = anki
-            done = "Wrote \(deck.cards.count) cards of \(key) to \(path) (Anki: File → Import)."
+            // TRANSLATORS: "File → Import" is Anki's menu item: use the name Anki gives it in your language.
+            done = trn("Wrote {count} card of {topic} to {path} (Anki: File → Import).",
+                       "Wrote {count} cards of {topic} to {path} (Anki: File → Import).", deck.cards.count, ["topic": key, "path": path])
         } else {
             let deck = try decoded(.deck, key) { body throws(ArtifactValidationError) in try ArtifactValidator.deck(from: body, stored: true) }
             let quiz = try decoded(.quiz, key) { body throws(ArtifactValidationError) in try ArtifactValidator.quiz(from: body, stored: true) }
             text = DeckExport.markdown(deck, quiz, subject: key.subject, topic: key.topic)
             path = markdown ?? ""
-            done = "Wrote the deck and quiz of \(key) to \(path)."
+            done = tr("Wrote the deck and quiz of {topic} to {path}.", ["topic": key, "path": path])
         }
         do { try FileSystem.writeAtomically(text, to: path) } catch {
-            throw CommandError("cannot write \(path): \(error)", exitCode: .cannotCreate)
+            throw CommandError(tr("cannot write {path}: {error}", ["path": path, "error": error]), exitCode: .cannotCreate)
         }
         Console.print(done)
     }
@@ -40,7 +42,10 @@ extension LearnCommand {
     ) throws(CommandError) -> T {
         let body = try artifact(kind, key)
         do { return try decode(body) } catch {
-            throw CommandError("the stored \(kind) of \(key) is unreadable: \(error)", exitCode: .dataError)
+            let message = kind == .deck
+                ? tr("the stored deck of {topic} is unreadable: {error}", ["topic": key, "error": error])
+                : tr("the stored quiz of {topic} is unreadable: {error}", ["topic": key, "error": error])
+            throw CommandError(message, exitCode: .dataError)
         }
     }
 }

@@ -28,7 +28,8 @@ extension LearnCommand {
         let store = try LearnSetup.store(context)
         let key = try LearnSetup.resolved(typed, store)
         var session = QuizSession(quiz: quiz, shuffle: Self.choiceShuffle())
-        Console.print("Quiz: \(key.subject) — \(key.topic). Answer with A, B, C or D; q quits.\n")
+        // TRANSLATORS: A to D and q stay as they are: they are what the user types.
+        Console.print(tr("Quiz: {subject} — {topic}. Answer with A, B, C or D; q quits.", ["subject": key.subject, "topic": key.topic]) + "\n")
         Self.ask(&session, width: width)
         let score = session.score(takenAt: context.now)
         try learnStoreCall {
@@ -41,7 +42,7 @@ extension LearnCommand {
             guard !firstQuit, Self.wantsRetry() else { break }
             session.retryMissed()
             Self.ask(&session, width: width)
-            Console.print("Retry: \(session.correct) of \(session.answered) right.")
+            Console.print(tr("Retry: {correct} of {answered} right.", ["correct": session.correct, "answered": session.answered]))
             if session.quit { break }
         }
     }
@@ -61,7 +62,7 @@ extension LearnCommand {
     private static func ask(_ session: inout QuizSession, width: Int?) {
         while let current = session.current {
             let progress = session.progress
-            Console.print("[\(progress.number) of \(progress.count)] "
+            Console.print(LearnPrinter.progress(progress.number, of: progress.count) + " "
                 + LearnPrinter.questionText(current.question, order: current.order, width: width))
             guard let letter = readChoice(), let feedback = session.answer(shownPosition: letter) else {
                 session.leave()
@@ -70,9 +71,11 @@ extension LearnCommand {
             }
             let explanation = LearnPrinter.plain(current.question.explanation, width: width)
             if feedback.isRight {
-                Console.print("Right. \(explanation)\n")
+                Console.print(tr("Right. {explanation}", ["explanation": explanation]) + "\n")
             } else {
-                Console.print("Not quite: the answer is \(LearnPrinter.letter(feedback.rightPosition)). \(explanation)\n")
+                Console.print(tr("Not quite: the answer is {letter}. {explanation}", [
+                    "letter": LearnPrinter.letter(feedback.rightPosition), "explanation": explanation,
+                ]) + "\n")
             }
             session.next()
         }
@@ -86,7 +89,7 @@ extension LearnCommand {
             let word = line.uppercased().filter { !$0.isWhitespace }
             if word == "Q" { return nil }
             if let index = ["A", "B", "C", "D"].firstIndex(of: word) { return index }
-            Console.print("Please answer A, B, C or D (q quits).")
+            Console.print(tr("Please answer A, B, C or D (q quits)."))
         }
     }
 
@@ -97,7 +100,8 @@ extension LearnCommand {
 
     /// Asks whether to retry the missed questions: `r` yes; Enter, anything else or end of input no.
     private static func wantsRetry() -> Bool {
-        Console.print("Retry the missed questions? r retries, Enter finishes > ", terminator: "")
+        // TRANSLATORS: r stays as it is: it is what the user types.
+        Console.print(tr("Retry the missed questions? r retries, Enter finishes") + " > ", terminator: "")
         guard let line = readLine() else { return false }
         return line.filter { !$0.isWhitespace }.lowercased() == "r"
     }

@@ -16,7 +16,7 @@ extension LearnCommand {
         let key = try LearnSetup.resolved(typed, learning)
         let deck: Deck
         do { deck = try ArtifactValidator.deck(from: body, stored: true) } catch {
-            throw CommandError("the stored deck of \(key) is unreadable: \(error)", exitCode: .dataError)
+            throw CommandError(tr("the stored deck of {topic} is unreadable: {error}", ["topic": key, "error": error]), exitCode: .dataError)
         }
         let study = StudyStore(database: learning.database)
         let interactive = Terminal.isInteractive()
@@ -24,51 +24,56 @@ extension LearnCommand {
         var session = StudySession(key: key, deck: deck, store: study, now: context.now, zone: context.zone)
         let total = try learnStoreCall { try session.remaining() }.count
         guard total > 0 else {
-            Console.print("Nothing to study in \(key) now. " + (try Self.countsLine(session)))
+            Console.print(tr("Nothing to study in {topic} now.", ["topic": key]) + " " + (try Self.countsLine(session)))
             return
         }
-        Console.print("Studying \(key): \(total) card\(total == 1 ? "" : "s") today."
-            + (interactive ? " Enter reveals; 1 Again, 2 Hard, 3 Good, 4 Easy; u undoes; q quits." : ""))
+        Console.print(trn("Studying {topic}: {count} card today.", "Studying {topic}: {count} cards today.", total, ["topic": key])
+            // TRANSLATORS: the keys 1 to 4, u and q stay as they are: they are what the user types.
+            + (interactive ? " " + tr("Enter reveals; 1 Again, 2 Hard, 3 Good, 4 Easy; u undoes; q quits.") : ""))
         var lineNumber = 0
         while let (card, position, count) = try learnStoreCall({ try session.next() }) {
             let sides = session.sides(of: card)
-            Console.print("\n[\(position) of \(count)] " + LearnPrinter.plain(sides.front, width: width))
+            Console.print("\n" + LearnPrinter.progress(position, of: count) + " " + LearnPrinter.plain(sides.front, width: width))
             if interactive {
-                guard Terminal.waitForEnter("(Enter to reveal) ") else { break }
+                guard Terminal.waitForEnter(tr("(Enter to reveal)") + " ") else { break }
                 Console.print(LearnPrinter.plain(sides.back, width: width))
             }
-            Console.print(interactive ? "1 Again · 2 Hard · 3 Good · 4 Easy > " : "", terminator: "")
+            Console.print(interactive ? tr("1 Again · 2 Hard · 3 Good · 4 Easy") + " > " : "", terminator: "")
             guard let line = readLine() else { break }
             lineNumber += 1
             let word = line.filter { !$0.isWhitespace }.lowercased()
             if word == "q" { break }
             if word == "u" {
                 if let undone = try learnStoreCall({ try session.undo() }) {
-                    Console.print("Took back the \(Self.gradeName(undone.grade)) of card \(undone.index + 1).")
+                    Console.print(tr("Took back the {grade} of card {number}.", ["grade": LearnWords.grade(undone.grade), "number": undone.index + 1]))
                 }
                 continue
             }
             guard let value = Int(word), let grade = FSRSGrade(rawValue: value) else {
                 if interactive {
-                    Console.print("Please grade 1, 2, 3 or 4 (u undoes, q quits).")
+                    Console.print(tr("Please grade 1, 2, 3 or 4 (u undoes, q quits)."))
                     continue
                 }
                 throw CommandError(
-                    "input line \(lineNumber): \(String(reflecting: line)) is not a grade 1–4 or q (\(session.done) graded and saved)",
+                    tr("input line {number}: {line} is not a grade 1–4 or q ({done} graded and saved)", [
+                        "number": lineNumber, "line": String(reflecting: line), "done": session.done,
+                    ]),
                     exitCode: .dataError)
             }
             if !interactive { Console.print("→ " + LearnPrinter.plain(sides.back, width: width)) }
             let after = try learnStoreCall { try session.grade(card, grade, at: WallClock.now()) }
-            Console.print("\(Self.gradeName(grade)): next " + HumanTime.describe(after.due, now: session.now, zone: context.zone) + ".")
+            Console.print(tr("{grade}: next {when}.", [
+                "grade": LearnWords.grade(grade), "when": DateText.current.describe(after.due, now: session.now, zone: context.zone),
+            ]))
         }
         let done = session.done
-        Console.print("\nGraded \(done) card\(done == 1 ? "" : "s"), saved. " + (try Self.countsLine(session)))
+        Console.print("\n" + trn("Graded {count} card, saved.", "Graded {count} cards, saved.", done) + " " + (try Self.countsLine(session)))
     }
 
     /// "Due now: 2, new: 6, of 10 cards."
     static func countsLine(_ session: StudySession) throws(CommandError) -> String {
         let counts = try learnStoreCall { try session.counts() }
-        return "Due now: \(counts?.due ?? 0), new: \(counts?.new ?? 0), of \(counts?.total ?? 0) cards."
+        return tr("Due now: {due}, new: {new}, of {total} cards.", ["due": counts?.due ?? 0, "new": counts?.new ?? 0, "total": counts?.total ?? 0])
     }
 
     /// `dose learn due [--json]`: due, new and total cards per topic and overall.
@@ -78,14 +83,5 @@ extension LearnCommand {
         let learning = try LearnSetup.store(context)
         let counts = try learnStoreCall { try StudyStore(database: learning.database).counts(now: context.now) }
         Console.print(json ? LearnPrinter.dueJSON(counts) : LearnPrinter.dueText(counts), terminator: "")
-    }
-
-    static func gradeName(_ grade: FSRSGrade) -> String {
-        switch grade {
-        case .again: "Again"
-        case .hard: "Hard"
-        case .good: "Good"
-        case .easy: "Easy"
-        }
     }
 }

@@ -20,7 +20,7 @@ struct LearnCommand {
         let key = tick.key
         if tick.wasListed {
             // Another spelling of a ticked topic: said plainly, and nothing new is asked of the provider.
-            Console.print("\(typed) is \(key), ticked already.")
+            Console.print(tr("{typed} is {topic}, ticked already.", ["typed": typed, "topic": key]))
         }
         switch tick.outcome {
         case .alreadyComplete:

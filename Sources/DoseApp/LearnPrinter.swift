@@ -27,12 +27,24 @@ enum LearnPrinter {
         guard !statuses.isEmpty else { return tr("No topics ticked. Tick one: dose learn tick SUBJECT TOPIC") + "\n" }
         var text = ""
         for status in statuses {
-            var line = "[\(status.state.rawValue)] \(status.subject) — \(status.topic)"
+            var line = "[\(stateTag(status.state))] \(status.subject) — \(status.topic)"
             let details = LearnWords.details(status, now: now, zone: zone)
             if !details.isEmpty { line += " (" + details.joined(separator: "; ") + ")" }
             text += line + "\n"
         }
         return text
+    }
+
+    /// The state's word in `dose learn list`'s brackets: the JSON's value in English (`[pending]`), translated.
+    static func stateTag(_ state: TopicStatus.State) -> String {
+        switch state {
+        // TRANSLATORS: the state tags of `dose learn list`, one word each between brackets.
+        case .ready: tr("ready")
+        case .pending: tr("pending")
+        case .waitingForNetwork: tr("waiting-for-network")
+        case .waitingForProvider: tr("waiting-for-provider")
+        case .paused: tr("paused")
+        }
     }
 
     static func deckText(_ deck: Deck, _ key: TopicKey, width: Int? = nil) -> String {
@@ -70,22 +82,28 @@ enum LearnPrinter {
 
     /// "Score: 4 of 5 answered (6 questions)": unanswered questions (a quit, end of input) are not scored.
     static func scoreLine(_ score: QuizScore) -> String {
-        guard score.answered > 0 else { return "No question answered: nothing scored." }
-        let tail = score.answered < score.total ? " (\(score.total - score.answered) of \(score.total) not asked)" : ""
-        return "Score: \(score.correct)/\(score.answered)" + tail
+        guard score.answered > 0 else { return tr("No question answered: nothing scored.") }
+        let tail = score.answered < score.total
+            ? " " + tr("({missing} of {total} not asked)", ["missing": score.total - score.answered, "total": score.total]) : ""
+        return tr("Score: {correct}/{answered}", ["correct": score.correct, "answered": score.answered]) + tail
     }
 
     /// The review of misses: each question, the answer given, the right one and why.
     static func missesText(_ misses: [QuizSession.Miss], quiz: Quiz, width: Int?) -> String {
-        var lines = ["", "Missed (\(misses.count)):"]
+        var lines = ["", tr("Missed ({count}):", ["count": misses.count])]
         for miss in misses {
             let question = quiz.questions[miss.question]
             lines.append(plain(question.prompt, prefix: "\(miss.question + 1). ", width: width))
-            lines.append(plain(question.choices[miss.chosen], prefix: "   You answered: ", width: width))
+            lines.append(plain(question.choices[miss.chosen], prefix: "   " + tr("You answered:") + " ", width: width))
             lines.append(plain(
-                question.choices[question.answer] + " — " + question.explanation, prefix: "   Right: ", width: width))
+                question.choices[question.answer] + " — " + question.explanation, prefix: "   " + tr("Right:") + " ", width: width))
         }
         return lines.joined(separator: "\n")
+    }
+
+    /// `[2 of 5]`: where a study session or a quiz round is.
+    static func progress(_ position: Int, of count: Int) -> String {
+        tr("[{position} of {count}]", ["position": position, "count": count])
     }
 
     static func letter(_ index: Int) -> String {
@@ -135,13 +153,15 @@ enum LearnPrinter {
 
     /// `dose learn due`: one line per topic, then the totals.
     static func dueText(_ counts: [StudyCounts]) -> String {
-        guard !counts.isEmpty else { return "No decks to study yet. Tick a topic: dose learn tick SUBJECT TOPIC\n" }
+        guard !counts.isEmpty else { return tr("No decks to study yet. Tick a topic: dose learn tick SUBJECT TOPIC") + "\n" }
         var text = ""
         for count in counts {
-            text += "\(count.subject) — \(count.topic): \(count.due) due, \(count.new) new, \(count.total) cards\n"
+            text += tr("{subject} — {topic}: {due} due, {new} new, {total} cards", [
+                "subject": count.subject, "topic": count.topic, "due": count.due, "new": count.new, "total": count.total,
+            ]) + "\n"
         }
         let due = counts.reduce(0) { $0 + $1.due }
         let new = counts.reduce(0) { $0 + $1.new }
-        return text + "Overall: \(due) due, \(new) new\n"
+        return text + tr("Overall: {due} due, {new} new", ["due": due, "new": new]) + "\n"
     }
 }

@@ -20,7 +20,9 @@ struct ShowCommand {
         mirror.refreshIfStale()
         guard let item = try ItemReference(text: id).find(store: store, mirror: mirror) else {
             if try mirror.isPoolEmpty() {
-                throw CommandError("no dose with id or code \(JSONWriter.quoted(id)): the pool is empty; \(EmptyPool.hint)", exitCode: .noInput)
+                throw CommandError(
+                    tr("no dose with id or code {id}: the pool is empty; {hint}", ["id": JSONWriter.quoted(id), "hint": EmptyPool.hint]),
+                    exitCode: .noInput)
             }
             throw CommandError(
                 tr("no dose with id or code {id}: it may have been retired from the pool", ["id": JSONWriter.quoted(id)])

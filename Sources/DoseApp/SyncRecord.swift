@@ -69,7 +69,7 @@ public struct SyncRecord: Sendable, Equatable {
             try FileSystem.makeDirectories(paths.stateDirectory)
             try FileSystem.writeAtomically(JSONValue.object(members).serialized() + "\n", to: Self.path(paths), mode: 0o600)
         } catch {
-            Log.warning("dose: the sync's result could not be recorded: \(error)")
+            Log.warning("dose: " + tr("the sync's result could not be recorded: {error}", ["error": error]))
         }
     }
 }

@@ -36,8 +36,7 @@ public struct FirstRun: Sendable, Equatable {
     }
 
     /// What the page says about clicking the notification (the servers differ: the table).
-    public static let clickHint =
-        "Each morning a notification brings the day's dose. Its Open button opens the dose here "
-        + "(with dunst's stock settings, a middle click on the notification); a click on its body may only "
-        + "dismiss it, and Daily Dose shows the day's dose anyway when you open it."
+    public static var clickHint: String {
+        tr("Each morning a notification brings the day's dose. Its Open button opens the dose here (with dunst's stock settings, a middle click on the notification); a click on its body may only dismiss it, and Daily Dose shows the day's dose anyway when you open it.")
+    }
 }

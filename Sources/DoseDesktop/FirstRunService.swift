@@ -73,7 +73,7 @@ public struct FirstRunService: Sendable {
             switch content {
             case .samplePack:
                 guard let sample else {
-                    return .failure(ServiceFailure("the sample pack is not installed (looked in \(candidates.joined(separator: ", ")))"))
+                    return .failure(ServiceFailure(tr("the sample pack is not installed (looked in {places})", ["places": candidates.joined(separator: ", ")])))
                 }
                 source = sample
             case .source(let text):

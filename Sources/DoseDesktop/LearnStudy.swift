@@ -1,3 +1,4 @@
+import DoseApp
 import DoseCore
 import DoseLearning
 import DoseStore
@@ -41,7 +42,7 @@ public final class LearnStudy {
         guard let card = current?.card, revealed else { return }
         do {
             let after = try session.grade(card, grade, at: now)
-            lastMove = tr("{grade}: next {when}.", ["grade": Self.name(grade), "when": HumanTime.describe(after.due, now: session.now, zone: zone)])
+            lastMove = tr("{grade}: next {when}.", ["grade": Self.name(grade), "when": DateText.current.describe(after.due, now: session.now, zone: zone)])
             try advance()
         } catch {
             throw ServiceFailure(tr("the learning store") + ": \(error)")
@@ -95,12 +96,7 @@ public final class LearnStudy {
 
     /// The grade's name on its button and in messages.
     public static func name(_ grade: FSRSGrade) -> String {
-        switch grade {
-        case .again: tr("Again")
-        case .hard: tr("Hard")
-        case .good: tr("Good")
-        case .easy: tr("Easy")
-        }
+        LearnWords.grade(grade)
     }
 }
 

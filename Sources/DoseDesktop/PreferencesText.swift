@@ -10,18 +10,19 @@ public enum PreferencesText {
     /// What a stored change says (a toast): the setting as stored, then any warning.
     public static func changed(_ outcome: ConfigChange.Outcome) -> String {
         let name = settingName(outcome.key)
-        let head = outcome.stored.map { "\(name) set to \($0)" } ?? "\(name) back to its default"
+        let head = outcome.stored.map { tr("{setting} set to {value}", ["setting": name, "value": $0]) }
+            ?? tr("{setting} back to its default", ["setting": name])
         return ([head] + outcome.warnings).joined(separator: ". ")
     }
 
     /// A row's name in a sentence.
     public static func settingName(_ key: ConfigKey) -> String {
         switch key {
-        case .notifyTime: "Notify time"
-        case .branch: "Branch"
-        case .source: "Content source"
-        case .providerURL: "Provider URL"
-        case .providerModel: "Model"
+        case .notifyTime: tr("Notify time")
+        case .branch: tr("Branch")
+        case .source: tr("Content source")
+        case .providerURL: tr("Provider URL")
+        case .providerModel: tr("Model")
         default: key.rawValue
         }
     }
@@ -29,34 +30,46 @@ public enum PreferencesText {
     /// A running sync's step, for the label beside the spinner.
     public static func progress(_ step: ContentSync.Progress) -> String {
         switch step {
-        case .fetching(let source): "Fetching \(source)…"
-        case .importing: "Checking and importing…"
+        case .fetching(let source): tr("Fetching {source}…", ["source": source])
+        case .importing: tr("Checking and importing…")
         case .report(let line): line
+        }
+    }
+
+    /// The morning notification's row: on or off, and through what ("On, through the systemd user unit").
+    public static func morningState(_ state: MorningNotificationService.State) -> String {
+        switch (state.enabled, state.mechanism) {
+        case (true, .systemd): tr("On, through the systemd user unit")
+        case (false, .systemd): tr("Off, through the systemd user unit")
+        case (true, .autostart): tr("On, through the autostart entry")
+        case (false, .autostart): tr("Off, through the autostart entry")
         }
     }
 
     /// The last sync's result, with its local time ("Synced 328 items at 22:10 from …").
     public static func lastSync(_ record: SyncRecord?, now: Int64, zone: some ZoneRules) -> String {
-        guard let record else { return "No sync yet" }
-        let when = HumanTime.describe(record.at, now: now, zone: zone)
+        guard let record else { return tr("No sync yet") }
+        let when = DateText.current.describe(record.at, now: now, zone: zone)
         switch record.outcome {
         case .synced:
-            let count = record.items.map { "\($0) items" } ?? "a new pool"
-            return "Synced \(count) \(when) from \(record.source)"
+            // TRANSLATORS: {when} is "at 22:10", "tomorrow at 7:00" or "on 2026-12-03 at 15:28".
+            guard let items = record.items else { return tr("Synced a new pool {when} from {source}", ["when": when, "source": record.source]) }
+            return trn("Synced {count} item {when} from {source}", "Synced {count} items {when} from {source}", items,
+                       ["when": when, "source": record.source])
         case .unchanged:
-            return "Unchanged \(when): \(record.source) had nothing new"
+            return tr("Unchanged {when}: {source} had nothing new", ["when": when, "source": record.source])
         case .failed:
-            return "Failed \(when): \(record.message)"
+            return tr("Failed {when}: {message}", ["when": when, "message": record.message])
         }
     }
 
     /// Where the provider's key in use comes from, and what stops a request (the key row's group says it).
     public static func keyStatus(_ status: ProviderKeyService.Status) -> String {
         let source: String = switch status.source {
-        case .keyring: "The key in use is in the Secret Service."
-        case .keyFile: "The key in use comes from provider.key-file, which wins over the Secret Service."
-        case .environment: "The key in use comes from \(ProviderKey.environmentVariable), which wins over the Secret Service."
-        case .none: "No key stored in the Secret Service."
+        case .keyring: tr("The key in use is in the Secret Service.")
+        case .keyFile: tr("The key in use comes from provider.key-file, which wins over the Secret Service.")
+        case .environment: tr("The key in use comes from {variable}, which wins over the Secret Service.", ["variable": ProviderKey.environmentVariable])
+        case .none: tr("No key stored in the Secret Service.")
         }
         // The problem is a sentence of its own here ("no AI provider is configured: …" is a clause elsewhere).
         return status.problem.map { "\(source) \($0.prefix(1).uppercased() + $0.dropFirst())" } ?? source

@@ -39,7 +39,7 @@ public struct ProviderKeyService: Sendable {
             Result { () throws(ServiceFailure) in
                 let url = try Self.providerURL(paths)
                 let checked: String
-                do throws(LearningError) { checked = try ProviderKey.validated(key, name: "the key") } catch { throw ServiceFailure(error.message) }
+                do throws(LearningError) { checked = try ProviderKey.validated(key, name: tr("the key")) } catch { throw ServiceFailure(error.message) }
                 do throws(SecretError) { try ProviderKeyring.store(checked, providerURL: url, timeout: timeout) } catch { throw ServiceFailure(error.description) }
                 return Self.wakeAndRead(paths)
             }

@@ -1,4 +1,5 @@
 import DoseCore
+import DoseSystem
 
 /// A topic's deck and quiz written out for other tools: Anki's tab-separated import, and Markdown.
 public enum DeckExport {
@@ -24,7 +25,8 @@ public enum DeckExport {
     public static func markdown(_ deck: Deck?, _ quiz: Quiz?, subject: String, topic: String) -> String {
         var lines = ["# \(inline(subject)) — \(inline(topic))", ""]
         if let deck {
-            lines += ["## Flashcards", ""]
+            // TRANSLATORS: the headings of a topic exported as Markdown (`dose learn export --markdown`).
+            lines += ["## " + tr("Flashcards"), ""]
             for (index, card) in deck.cards.enumerated() {
                 lines.append("\(index + 1). **\(inline(card.front))**  ")
                 lines.append("   \(inline(card.back))")
@@ -32,14 +34,14 @@ public enum DeckExport {
             lines.append("")
         }
         if let quiz {
-            lines += ["## Quiz", ""]
+            lines += ["## " + tr("Quiz"), ""]
             for (index, question) in quiz.questions.enumerated() {
                 lines.append("\(index + 1). \(inline(question.prompt))")
                 for (choice, text) in question.choices.enumerated() {
                     lines.append("   - \(letter(choice))) \(inline(text))")
                 }
             }
-            lines += ["", "### Answers", ""]
+            lines += ["", "### " + tr("Answers"), ""]
             for (index, question) in quiz.questions.enumerated() {
                 lines.append("\(index + 1). \(letter(question.answer)) — \(inline(question.explanation))")
             }

@@ -1,4 +1,5 @@
 import DoseStore
+import DoseSystem
 
 /// Works through the pending list: one topic at a time, under the machine-wide lock.
 ///
@@ -46,7 +47,7 @@ public final class LearningWorker {
     public func recover() throws(LearningError) {
         try lock.withLock { () throws(LearningError) in
             let cleared = try storeCall { try openStore().clearStaleInFlight() }
-            if cleared > 0 { dependencies.progress("cleared \(cleared) interrupted request\(cleared == 1 ? "" : "s")") }
+            if cleared > 0 { dependencies.progress(trn("cleared {count} interrupted request", "cleared {count} interrupted requests", cleared)) }
         }
     }
 
@@ -76,7 +77,7 @@ public final class LearningWorker {
             case .sleep(let until):
                 return .sleep(until: until)
             case .liftPause:
-                dependencies.progress("the provider settings changed: resuming the queue")
+                dependencies.progress(tr("the provider settings changed: resuming the queue"))
                 try storeCall { try store.resume() }
             case .settle(let key):
                 _ = try storeCall { try store.settle(subject: key.subject, topic: key.topic) }
@@ -105,7 +106,8 @@ public final class LearningWorker {
             guard provider.settings.isLoopback || dependencies.network.isAvailable() else { return .waitForNetwork }
             guard try storeCall({ try store.beginAttempt(subject: key.subject, topic: key.topic, now: dependencies.now()) })
             else { return nil }
-            dependencies.progress("\(key): asking for the \(kind)…")
+            dependencies.progress(kind == .deck
+                ? tr("{topic}: asking for the deck…", ["topic": key]) : tr("{topic}: asking for the quiz…", ["topic": key]))
             let result = dependencies.client.generate(kind, for: key, settings: provider.settings, key: provider.key)
             let now = dependencies.now()
             switch result {
@@ -114,7 +116,13 @@ public final class LearningWorker {
                     try store.storeArtifact(
                         subject: key.subject, topic: key.topic, kind: kind, body: body, model: provider.settings.model, now: now)
                 }
-                dependencies.progress("\(key): \(kind) stored" + (cleared ? "; ready" : ""))
+                let stored = switch (kind, cleared) {
+                case (.deck, false): tr("{topic}: deck stored", ["topic": key])
+                case (.deck, true): tr("{topic}: deck stored; ready", ["topic": key])
+                case (.quiz, false): tr("{topic}: quiz stored", ["topic": key])
+                case (.quiz, true): tr("{topic}: quiz stored; ready", ["topic": key])
+                }
+                dependencies.progress(stored)
             case .failure(let failure):
                 let online = provider.settings.isLoopback || dependencies.network.isAvailable()
                 switch FailureClassifier.classify(failure, networkAvailable: online, now: now) {
@@ -126,17 +134,20 @@ public final class LearningWorker {
                             subject: key.subject, topic: key.topic, error: reason, nextAttemptAt: now + delay,
                             failures: failures, holdUntil: now + delay)
                     }
-                    dependencies.progress("\(key): \(kind) failed: \(reason); next try in \(delay) s")
+                    let values: KeyValuePairs<String, any CustomStringConvertible> = ["topic": key, "reason": reason, "delay": delay]
+                    dependencies.progress(kind == .deck
+                        ? tr("{topic}: deck failed: {reason}; next try in {delay} s", values)
+                        : tr("{topic}: quiz failed: {reason}; next try in {delay} s", values))
                     return nil
                 case .offline(let reason):
                     try storeCall { try store.recordOffline(subject: key.subject, topic: key.topic, reason: reason) }
-                    dependencies.progress("\(key): \(reason); waiting for the network")
+                    dependencies.progress(tr("{topic}: {reason}; waiting for the network", ["topic": key, "reason": reason]))
                     return .waitForNetwork
                 case .needsUser(let reason):
                     try storeCall {
                         try store.pause(subject: key.subject, topic: key.topic, reason: reason, fingerprint: provider.fingerprint)
                     }
-                    dependencies.progress("\(key): paused: \(reason)")
+                    dependencies.progress(tr("{topic}: paused: {reason}", ["topic": key, "reason": reason]))
                     return .paused(reason: reason)
                 }
             }
@@ -150,7 +161,7 @@ public final class LearningWorker {
 
     /// Runs a store call, turning its failure into a `LearningError`.
     private func storeCall<T>(_ body: () throws -> T) throws(LearningError) -> T {
-        do { return try body() } catch { throw LearningError(.store, "the learning store: \(error)") }
+        do { return try body() } catch { throw LearningError(.store, tr("the learning store: {error}", ["error": "\(error)"])) }
     }
 }
 

@@ -29,7 +29,7 @@ public enum ProviderKey {
         if let environment, !environment.isEmpty { return (environment, .environment) }
         if let keyFile = settings.keyFile { return (try load(keyFile: keyFile, environment: nil), .keyFile) }
         guard let keyring, let url = settings.url, let stored = try keyring(url) else { return (nil, .none) }
-        return (try validated(stored, name: "the key stored in the Secret Service for \(url)"), .keyring)
+        return (try validated(stored, name: tr("the key stored in the Secret Service for {url}", ["url": url])), .keyring)
     }
 
     /// A key typed or stored elsewhere (the app's Preferences, the keyring), checked as a key file's line is.
@@ -44,24 +44,24 @@ public enum ProviderKey {
         var info = stat()
         guard stat(keyFile, &info) == 0 else {
             let reason = String(cString: strerror(errno))
-            throw LearningError(.provider, "cannot read the key file \(keyFile) (provider.key-file): \(reason)")
+            throw LearningError(.provider, tr("cannot read the key file {path} (provider.key-file): {reason}", ["path": keyFile, "reason": reason]))
         }
         guard (info.st_mode & S_IFMT) == S_IFREG else {
-            throw LearningError(.provider, "the key file \(keyFile) (provider.key-file) is not a regular file")
+            throw LearningError(.provider, tr("the key file {path} (provider.key-file) is not a regular file", ["path": keyFile]))
         }
         guard info.st_uid == geteuid() else {
-            throw LearningError(.provider, "the key file \(keyFile) (provider.key-file) belongs to another user; refusing to use it")
+            throw LearningError(.provider, tr("the key file {path} (provider.key-file) belongs to another user; refusing to use it", ["path": keyFile]))
         }
         guard info.st_mode & 0o077 == 0 else {
             let mode = String(info.st_mode & 0o777, radix: 8)
             throw LearningError(
                 .provider,
-                "the key file \(keyFile) (provider.key-file) can be read by others (mode \(mode)); run `chmod 600 \(keyFile)`")
+                tr("the key file {path} (provider.key-file) can be read by others (mode {mode}); run `chmod 600 {path}`", ["path": keyFile, "mode": mode]))
         }
         // Never blocks: a FIFO or device swapped in after the stat is refused, not waited on.
         let fd: Int32
         do { fd = try FileSystem.openRegularFile(keyFile).descriptor } catch {
-            throw LearningError(.provider, "the key file \(keyFile) (provider.key-file): \(error)")
+            throw LearningError(.provider, tr("the key file {path} (provider.key-file): {error}", ["path": keyFile, "error": error]))
         }
         defer { close(fd) }
         var bytes = [UInt8](repeating: 0, count: maxBytes + 1)
@@ -73,9 +73,9 @@ public enum ProviderKey {
             total += count
         }
         guard total <= maxBytes else {
-            throw LearningError(.provider, "the key file \(keyFile) (provider.key-file) is too large to hold an API key")
+            throw LearningError(.provider, tr("the key file {path} (provider.key-file) is too large to hold an API key", ["path": keyFile]))
         }
-        return try key(from: bytes[0..<total], name: "the key file \(keyFile) (provider.key-file)")
+        return try key(from: bytes[0..<total], name: tr("the key file {path} (provider.key-file)", ["path": keyFile]))
     }
 
     /// The key in a key file's (or another source's, `name`) bytes: one line of printable text, whitespace around it (a trailing newline) ignored.
@@ -84,18 +84,21 @@ public enum ProviderKey {
     /// an ESC or another control character is no part of any API key and would reach the header as it is.
     static func key(from bytes: ArraySlice<UInt8>, name: String) throws(LearningError) -> String {
         guard let text = String(validating: bytes, as: UTF8.self) else {
-            throw LearningError(.provider, "\(name) is not UTF-8 text")
+            // TRANSLATORS: {name} is "the key file … (provider.key-file)", "the key stored in the Secret Service for …" or "the key".
+            throw LearningError(.provider, tr("{name} is not UTF-8 text", ["name": name]))
         }
         let key = text.trimmingCharacters(where: { $0.isWhitespace })
-        guard !key.isEmpty else { throw LearningError(.provider, "\(name) is empty") }
+        guard !key.isEmpty else { throw LearningError(.provider, tr("{name} is empty", ["name": name])) }
         guard !key.contains(where: { $0.isNewline }) else {
-            throw LearningError(.provider, "\(name) holds more than one line")
+            throw LearningError(.provider, tr("{name} holds more than one line", ["name": name]))
         }
         if let (offset, scalar) = key.unicodeScalars.enumerated().first(where: { isControl($0.element) }) {
             let code = String(scalar.value, radix: 16, uppercase: true)
             throw LearningError(
                 .provider,
-                "\(name) holds a control character (U+\(String(repeating: "0", count: max(0, 4 - code.count)) + code) at character \(offset + 1)); an API key is one line of printable text")
+                tr("{name} holds a control character (U+{code} at character {position}); an API key is one line of printable text", [
+                    "name": name, "code": String(repeating: "0", count: max(0, 4 - code.count)) + code, "position": offset + 1,
+                ]))
         }
         return key
     }

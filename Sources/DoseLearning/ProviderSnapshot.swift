@@ -46,7 +46,7 @@ public struct ProviderSnapshot: Sendable {
             let config = try ConfigFile(path: configPath).load().config
             return .success(ProviderSettings(url: config.providerURL, model: config.providerModel, keyFile: config.providerKeyFile))
         } catch {
-            return .failure(LearningError(.provider, "the config file cannot be read: \(error)"))
+            return .failure(LearningError(.provider, tr("the config file cannot be read: {error}", ["error": error])))
         }
     }
 }

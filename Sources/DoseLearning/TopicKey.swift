@@ -1,3 +1,5 @@
+import DoseSystem
+
 /// A checklist topic's identity: a subject and a topic, trimmed and checked once, at entry.
 public struct TopicKey: Sendable, Hashable, CustomStringConvertible {
     /// The longest subject or topic accepted, in characters (the store checks the same bound).
@@ -8,22 +10,34 @@ public struct TopicKey: Sendable, Hashable, CustomStringConvertible {
 
     /// Trims both names and checks them; the error names the field.
     public init(subject: String, topic: String) throws(LearningError) {
-        self.subject = try Self.checked(subject, field: "subject")
-        self.topic = try Self.checked(topic, field: "topic")
+        self.subject = try Self.checked(subject, field: .subject)
+        self.topic = try Self.checked(topic, field: .topic)
     }
 
-    /// "topic “Ohm's law” of subject “Physics”", for messages.
-    public var description: String { "topic \"\(topic)\" of subject \"\(subject)\"" }
+    /// `topic "Ohm's law" of subject "Physics"`, for messages (in the user's language).
+    public var description: String {
+        tr("topic \"{topic}\" of subject \"{subject}\"", ["topic": topic, "subject": subject])
+    }
 
-    private static func checked(_ raw: String, field: String) throws(LearningError) -> String {
+    /// Which name a check refused: each has its own sentences, so a translation can decline it.
+    private enum Field { case subject, topic }
+
+    private static func checked(_ raw: String, field: Field) throws(LearningError) -> String {
         let value = raw.trimmingCharacters(where: { $0.isWhitespace })
-        guard !value.isEmpty else { throw LearningError(.input, "the \(field) is empty") }
+        guard !value.isEmpty else {
+            throw LearningError(.input, field == .subject ? tr("the subject is empty") : tr("the topic is empty"))
+        }
         guard value.count <= maxLength else {
-            throw LearningError(.input, "the \(field) is longer than \(maxLength) characters")
+            throw LearningError(.input, field == .subject
+                ? tr("the subject is longer than {count} characters", ["count": maxLength])
+                : tr("the topic is longer than {count} characters", ["count": maxLength]))
         }
         // Control characters would corrupt list output and terminal lines.
         guard !value.unicodeScalars.contains(where: { $0.value < 0x20 || $0.value == 0x7F }) else {
-            throw LearningError(.input, "the \(field) \(String(reflecting: value)) contains a control character")
+            let quoted = String(reflecting: value)
+            throw LearningError(.input, field == .subject
+                ? tr("the subject {value} contains a control character", ["value": quoted])
+                : tr("the topic {value} contains a control character", ["value": quoted]))
         }
         return value
     }

@@ -25,14 +25,14 @@ public enum ConfigKey: String, CaseIterable, Sendable {
     /// One line for `dose config --help` and the completions.
     public var help: String {
         switch self {
-        case .branch: return "two capital letters (CS, EE, ME, …): doses tagged for it, plus untagged ones; or common: untagged only"
-        case .notifyTime: return "the morning notification's local time, HH:MM (default 08:00)"
-        case .source: return "the pack `dose sync` fetches: a file path or an http(s) URL"
-        case .sourcePubkey: return "a minisign public key (base64): `dose sync` then accepts only packs it signed"
-        case .syncTimeout: return "seconds a sync's download may take in all, 1 to 3600 (default 60)"
-        case .providerURL: return "the AI provider's http(s) URL (learning queue)"
-        case .providerModel: return "the provider's model name"
-        case .providerKeyFile: return "absolute path of a file holding the provider's API key"
+        case .branch: return trLater("two capital letters (CS, EE, ME, …): doses tagged for it, plus untagged ones; or common: untagged only")
+        case .notifyTime: return trLater("the morning notification's local time, HH:MM (default 08:00)")
+        case .source: return trLater("the pack `dose sync` fetches: a file path or an http(s) URL")
+        case .sourcePubkey: return trLater("a minisign public key (base64): `dose sync` then accepts only packs it signed")
+        case .syncTimeout: return trLater("seconds a sync's download may take in all, 1 to 3600 (default 60)")
+        case .providerURL: return trLater("the AI provider's http(s) URL (learning queue)")
+        case .providerModel: return trLater("the provider's model name")
+        case .providerKeyFile: return trLater("absolute path of a file holding the provider's API key")
         }
     }
 

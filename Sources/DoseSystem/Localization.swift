@@ -4,9 +4,10 @@ import Glibc
 /// Text for people in the user's language: every gettext call of Daily Dose passes through this file.
 ///
 /// Strings are marked with `tr("…")` (and `trn` for plurals) and extracted by `xgettext --language=C
-/// --keyword=tr --keyword=trn:1,2` (po/update.sh), so a marked string must be one plain literal: no
+/// --keyword=tr --keyword=trn:1,2` (po/build.sh), so a marked string must be one plain literal: no
 /// interpolation, no concatenation, no multi-line literal (`StaticString` makes the compiler refuse the
-/// first two). Values go in as named placeholders, `tr("no dose for {date}", ["date": date])`, so a
+/// first two). Declarations machines read too (command tables) mark theirs with `trLater`, translated where
+/// they are shown. Values go in as named placeholders, `tr("no dose for {date}", ["date": date])`, so a
 /// translator sees the whole sentence and may move `{date}` anywhere in it. Machine output (`--json`,
 /// completions, the snapshot, the config file) never passes here.
 public enum Localization {
@@ -57,9 +58,11 @@ public enum Localization {
         return ExecutablePath.prefix(of: executable) + "/share/locale"
     }
 
-    /// The translation of `message` (itself when there is none).
+    /// The translation of `message` (itself when there is none, and for the empty string, whose "translation"
+    /// would be the catalogue's header).
     static func translate(_ message: String) -> String {
-        message.withCString { key in
+        guard !message.isEmpty else { return message }
+        return message.withCString { key in
             // gettext returns `key` itself when untranslated: read it before the buffer goes.
             guard let translated = dgettext(domain, key) else { return message }
             return String(cString: translated)
@@ -103,6 +106,15 @@ public enum Localization {
 /// from `values`. `message` must be one plain string literal (xgettext reads it from the source).
 public func tr(_ message: StaticString, _ values: KeyValuePairs<String, any CustomStringConvertible> = [:]) -> String {
     Localization.fill(Localization.translate(message.description), values)
+}
+
+/// Marks `message` for translation where it is declared and returns it as written, in English: for text
+/// declared once and read by machines as well as people, such as a command table's summaries and help lines
+/// (the shell completions and the manual-page check read them in English). Where it reaches a person it is
+/// translated (`Localization.translate`: `--help` pages are rendered so). Unlike `tr`, it also takes a
+/// multi-line literal without interpolation (po/build.sh turns it into C's for xgettext).
+public func trLater(_ message: StaticString) -> String {
+    message.description
 }
 
 /// Marks a message with a plural form: `trn("{count} card", "{count} cards", n)`; `{count}` is `count`,

@@ -48,34 +48,34 @@ final class PreferencesWindow: @unchecked Sendable {
         keys = ProviderKeyService(paths: paths)
         self.changed = changed
         window = Adwaita.preferencesWindow(over: parent)
-        Gtk.setTitle(window, "Preferences")
+        Gtk.setTitle(window, tr("Preferences"))
         // The window keeps this controller (its rows' callbacks need it) until it is destroyed.
         let keep = Unmanaged.passRetained(self)
         Gtk.onDestroy(window) { keep.release() }
 
         let general = Adwaita.preferencesGroup(
-            title: "Your daily dose",
-            description: "The morning notification comes at this local time; the branch picks which doses you see.",
+            title: tr("Your daily dose"),
+            description: tr("The morning notification comes at this local time; the branch picks which doses you see."),
             rows: [notifyTimeRow(pool), branchRow(pool)])
-        let morningGroup = Adwaita.preferencesGroup(title: "Notifications", description: FirstRun.clickHint, rows: morningRows())
-        Adwaita.addPage(window, title: "General", icon: "preferences-system-symbolic", groups: [general, morningGroup])
+        let morningGroup = Adwaita.preferencesGroup(title: tr("Notifications"), description: FirstRun.clickHint, rows: morningRows())
+        Adwaita.addPage(window, title: tr("General"), icon: "preferences-system-symbolic", groups: [general, morningGroup])
 
         let content = Adwaita.preferencesGroup(
-            title: "Content", description: "Where new doses come from: a pack's https URL or a file.",
+            title: tr("Content"), description: tr("Where new doses come from: a pack's https URL or a file."),
             rows: contentRows(pool))
-        Adwaita.addPage(window, title: "Content", icon: "folder-download-symbolic", groups: [content])
+        Adwaita.addPage(window, title: tr("Content"), icon: "folder-download-symbolic", groups: [content])
 
         let provider = Adwaita.preferencesGroup(
-            title: "AI provider", description: "The learning queue's chat-completions service.", rows: providerRows(pool))
+            title: tr("AI provider"), description: tr("The learning queue's chat-completions service."), rows: providerRows(pool))
         providerGroup = provider
-        Adwaita.addPage(window, title: "AI provider", icon: "system-run-symbolic", groups: [provider])
+        Adwaita.addPage(window, title: tr("AI provider"), icon: "system-run-symbolic", groups: [provider])
         readProviderStatus()
     }
 
     // MARK: General
 
     private func notifyTimeRow(_ pool: DesktopPool) -> Widget {
-        let row = Adwaita.entryRow(title: "Notify time (HH:MM)", text: pool.value(.notifyTime) ?? "") { [unowned self] row, text in
+        let row = Adwaita.entryRow(title: tr("Notify time (HH:MM)"), text: pool.value(.notifyTime) ?? "") { [unowned self] row, text in
             self.apply(SettingEdit(.notifyTime, text: text), row: row)
         }
         firstRow = row
@@ -86,7 +86,7 @@ final class PreferencesWindow: @unchecked Sendable {
         let census = (try? PoolInfo.census(paths: paths)) ?? BranchCensus([])
         let choices = BranchChoices(census: census, current: (try? pool.audience()) ?? .everyone)
         branchChoices = choices.choices
-        return Adwaita.comboRow(title: "Branch", choices: choices.choices.map(\.label), selected: choices.selected) { [unowned self] index in
+        return Adwaita.comboRow(title: tr("Branch"), choices: choices.choices.map(\.label), selected: choices.selected) { [unowned self] index in
             guard index >= 0, index < self.branchChoices.count else { return }
             self.settings.choose(self.branchChoices[index]) { [self] result in self.answered(result, row: nil) }
         }
@@ -99,12 +99,12 @@ final class PreferencesWindow: @unchecked Sendable {
             guard !self.settingSwitch else { return }
             self.morning.setEnabled(on) { [self] result in self.showMorning(result, asked: on) }
         }
-        let row = Adwaita.actionRow(title: "Morning notification", subtitle: "Reading its state…", suffixes: [toggle], activates: toggle)
+        let row = Adwaita.actionRow(title: tr("Morning notification"), subtitle: tr("Reading its state…"), suffixes: [toggle], activates: toggle)
         morningSwitch = toggle
         morningRow = row
         morning.state { [self] result in self.showMorning(result, asked: nil) }
 
-        let send = Gtk.button("Send") {}
+        let send = Gtk.button(tr("Send")) {}
         Gtk.setVerticalCenter(send)
         onSignal(send.pointer, "clicked") { [unowned self] in
             Gtk.setSensitive(send, false)
@@ -117,7 +117,7 @@ final class PreferencesWindow: @unchecked Sendable {
             }
         }
         let test = Adwaita.actionRow(
-            title: "Send a test notification", subtitle: "Shows today's dose now, as the morning will",
+            title: tr("Send a test notification"), subtitle: tr("Shows today's dose now, as the morning will"),
             suffixes: [send])
         return [row, test]
     }
@@ -130,8 +130,8 @@ final class PreferencesWindow: @unchecked Sendable {
         switch result {
         case .success(let state):
             Gtk.setActive(toggle, state.enabled)
-            Adwaita.setSubtitle(row, "\(state.enabled ? "On" : "Off"), through the \(state.mechanism.rawValue)")
-            if asked != nil { Adwaita.toast(window, "Morning notification \(state.enabled ? "on" : "off")") }
+            Adwaita.setSubtitle(row, PreferencesText.morningState(state))
+            if asked != nil { Adwaita.toast(window, state.enabled ? tr("Morning notification on") : tr("Morning notification off")) }
         case .failure(let failure):
             if let asked { Gtk.setActive(toggle, !asked) }
             Adwaita.setSubtitle(row, failure.message)
@@ -142,14 +142,14 @@ final class PreferencesWindow: @unchecked Sendable {
     // MARK: Content
 
     private func contentRows(_ pool: DesktopPool) -> [Widget] {
-        let source = Adwaita.entryRow(title: "Content source", text: pool.value(.source) ?? "") { [unowned self] row, text in
+        let source = Adwaita.entryRow(title: tr("Content source"), text: pool.value(.source) ?? "") { [unowned self] row, text in
             self.apply(SettingEdit(.source, text: text), row: row)
         }
         let spinner = Gtk.spinner()
-        let button = Gtk.button("Sync now") {}
+        let button = Gtk.button(tr("Sync now")) {}
         Gtk.setVerticalCenter(button)
         let row = Adwaita.actionRow(
-            title: "Last sync", subtitle: PreferencesText.lastSync(sync.lastResult(), now: WallClock.now(), zone: SystemZone.current()),
+            title: tr("Last sync"), subtitle: PreferencesText.lastSync(sync.lastResult(), now: WallClock.now(), zone: SystemZone.current()),
             suffixes: [spinner, button])
         (syncRow, syncSpinner, syncButton) = (row, spinner, button)
         onSignal(button.pointer, "clicked") { [unowned self] in self.syncNow() }
@@ -175,22 +175,22 @@ final class PreferencesWindow: @unchecked Sendable {
     // MARK: AI provider
 
     private func providerRows(_ pool: DesktopPool) -> [Widget] {
-        let url = Adwaita.entryRow(title: "Provider URL", text: pool.value(.providerURL) ?? "") { [unowned self] row, text in
+        let url = Adwaita.entryRow(title: tr("Provider URL"), text: pool.value(.providerURL) ?? "") { [unowned self] row, text in
             self.apply(SettingEdit(.providerURL, text: text), row: row)
         }
-        let model = Adwaita.entryRow(title: "Model", text: pool.value(.providerModel) ?? "") { [unowned self] row, text in
+        let model = Adwaita.entryRow(title: tr("Model"), text: pool.value(.providerModel) ?? "") { [unowned self] row, text in
             self.apply(SettingEdit(.providerModel, text: text), row: row)
         }
         // A short title: an entry row's title does not wrap, and at 360 px a longer one lost its end; the group's
         // description says where the key is kept.
-        let key = Adwaita.passwordEntryRow(title: "API key") { [unowned self] row, text in
+        let key = Adwaita.passwordEntryRow(title: tr("API key")) { [unowned self] row, text in
             let done: @Sendable (Result<ProviderKeyService.Status, ServiceFailure>) -> Void = { [self] result in
                 switch result {
                 case .success(let status):
                     Gtk.setEditableText(row, "")
                     Gtk.removeCSSClass(row, "error")
                     self.showKeyStatus(status)
-                    Adwaita.toast(self.window, text.isEmpty ? "Key removed from the Secret Service" : "Key stored in the Secret Service")
+                    Adwaita.toast(self.window, text.isEmpty ? tr("Key removed from the Secret Service") : tr("Key stored in the Secret Service"))
                 case .failure(let failure):
                     Gtk.addCSSClass(row, "error")
                     Adwaita.toast(self.window, failure.message)
@@ -208,7 +208,7 @@ final class PreferencesWindow: @unchecked Sendable {
 
     private func showKeyStatus(_ status: ProviderKeyService.Status) {
         guard let group = providerGroup else { return }
-        Adwaita.setGroupDescription(group, "The learning queue's chat-completions service. " + PreferencesText.keyStatus(status))
+        Adwaita.setGroupDescription(group, tr("The learning queue's chat-completions service.") + " " + PreferencesText.keyStatus(status))
     }
 
     // MARK: Changes

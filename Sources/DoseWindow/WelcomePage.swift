@@ -36,16 +36,16 @@ final class WelcomePage: @unchecked Sendable {
 
         importStep = Gtk.box(vertical: true, spacing: 12)
         chooseStep = Gtk.box(vertical: true, spacing: 12)
-        chooseGroup = Adwaita.preferencesGroup(title: "Your daily dose", description: FirstRun.clickHint, rows: [])
+        chooseGroup = Adwaita.preferencesGroup(title: tr("Your daily dose"), description: FirstRun.clickHint, rows: [])
         spinner = Gtk.spinner()
         message = Gtk.label("")
         Gtk.setCenter(message)
-        doneButton = Gtk.button("Show today's dose") {}
+        doneButton = Gtk.button(tr("Show today's dose")) {}
         let steps = Gtk.box(vertical: true, spacing: 12)
         for child in [importStep, chooseStep, spinner, message] { Gtk.append(steps, child) }
         status = Adwaita.statusPage(
-            title: "Welcome to Daily Dose",
-            description: "One small dose of mathematics or physics a day. Start with the sample pack, or your own source.",
+            title: tr("Welcome to Daily Dose"),
+            description: tr("One small dose of mathematics or physics a day. Start with the sample pack, or your own source."),
             icon: "starred-symbolic", child: Adwaita.clamp(steps, maximumWidth: 480))
         let page = Gtk.box(vertical: true)
         Gtk.append(page, Adwaita.headerBar(title: nil))
@@ -73,7 +73,7 @@ final class WelcomePage: @unchecked Sendable {
 
     private func buildImportStep() {
         if let pack = SamplePack.locate() {
-            let button = Gtk.button("Import the sample pack") {}
+            let button = Gtk.button(tr("Import the sample pack")) {}
             Gtk.addCSSClass(button, "pill")
             Gtk.addCSSClass(button, "suggested-action")
             Gtk.setCenter(button)
@@ -81,9 +81,9 @@ final class WelcomePage: @unchecked Sendable {
             Gtk.append(importStep, button)
             importButtons.append(button)
         } else {
-            Gtk.append(importStep, Gtk.label("The sample pack is not installed here: give a source URL."))
+            Gtk.append(importStep, Gtk.label(tr("The sample pack is not installed here: give a source URL.")))
         }
-        let url = Adwaita.entryRow(title: "Or a content source URL", text: "") { [unowned self] _, text in
+        let url = Adwaita.entryRow(title: tr("Or a content source URL"), text: "") { [unowned self] _, text in
             guard case .set(_, let source) = SettingEdit(.source, text: text) else { return }
             self.importPack(from: source, remember: true)
         }
@@ -113,22 +113,22 @@ final class WelcomePage: @unchecked Sendable {
     // MARK: Step 2: time, branch, notification
 
     private func showChoices(imported count: Int) {
-        Adwaita.setStatusTitle(status, "\(count) doses imported")
-        Adwaita.setStatusDescription(status, "When should the morning notification come, and which branch are you in?")
+        Adwaita.setStatusTitle(status, trn("{count} dose imported", "{count} doses imported", count))
+        Adwaita.setStatusDescription(status, tr("When should the morning notification come, and which branch are you in?"))
         Gtk.setText(message, "")
         Gtk.setVisible(importStep, false)
 
         let pool = DoseWindow.pool()
-        let time = Adwaita.entryRow(title: "Notify time (HH:MM)", text: pool.value(.notifyTime) ?? "") { [unowned self] _, _ in
+        let time = Adwaita.entryRow(title: tr("Notify time (HH:MM)"), text: pool.value(.notifyTime) ?? "") { [unowned self] _, _ in
             Gtk.grabFocus(self.doneButton)
         }
         let census = (try? PoolInfo.census(paths: pool.paths)) ?? BranchCensus([])
         let choices = BranchChoices(census: census, current: (try? pool.audience()) ?? .everyone)
         branchChoices = choices.choices
-        let branch = Adwaita.comboRow(title: "Branch", choices: choices.choices.map(\.label), selected: choices.selected) { _ in }
+        let branch = Adwaita.comboRow(title: tr("Branch"), choices: choices.choices.map(\.label), selected: choices.selected) { _ in }
         let toggle = Gtk.toggle(active: true) { _ in }
         let notify = Adwaita.actionRow(
-            title: "Morning notification", subtitle: "Turned on when you continue", suffixes: [toggle], activates: toggle)
+            title: tr("Morning notification"), subtitle: tr("Turned on when you continue"), suffixes: [toggle], activates: toggle)
         for row in [time, branch, notify] { Adwaita.addRow(chooseGroup, row) }
         (timeRow, branchRow, morningSwitch) = (time, branch, toggle)
         Gtk.setVisible(chooseStep, true)
@@ -174,7 +174,7 @@ final class WelcomePage: @unchecked Sendable {
         case .branch(let choice):
             settings.choose(choice) { next($0.failure.map(\.description)) }
         case .morningNotification:
-            morning.setEnabled(true) { next($0.failure.map { "The morning notification could not be turned on: \($0.message)" }) }
+            morning.setEnabled(true) { next($0.failure.map { tr("The morning notification could not be turned on: {error}", ["error": $0.message]) }) }
         }
     }
 }

@@ -53,6 +53,12 @@ import Testing
         #expect(marked.contains("Question of the day"))
         #expect(marked.contains("unknown config key {name}; known keys: {keys}"))
         #expect(marked.contains("{count} topic is still pending\u{0}{count} topics are still pending"))
+        // trLater's, a multi-line one among them (po/build.sh rewrites those for xgettext).
+        #expect(marked.contains("print a dose by id"))
+        #expect(marked.contains("""
+            Checks the content pack PACK and lists every problem with its item and field, touching
+            nothing. Exit status 0 for a valid pack, 65 for a pack with problems, 66 when PACK is missing.
+            """))
     }
 
     @Test func everyTranslationKeepsItsPlaceholdersAndIsCurrent() throws {
@@ -189,8 +195,9 @@ struct Catalogue {
     }
 }
 
-/// The `tr("…")` and `trn("…", "…", n)` calls of a Swift source, read with a small lexer that knows Swift's
-/// comments and (multi-line) string literals, independently of xgettext.
+/// The `tr("…")`, `trn("…", "…", n)` and `trLater("…")` calls of a Swift source, read with a small lexer that
+/// knows Swift's comments and (multi-line) string literals, independently of xgettext (and of po/build.sh's
+/// rewriting of multi-line literals, which `trLater` may take).
 enum MarkedStrings {
     /// One call: its message (singular and plural joined by NUL), or nil when it is not plain literals.
     struct Call { var message: String? }
@@ -206,10 +213,35 @@ enum MarkedStrings {
         func isIdentifier(_ scalar: Unicode.Scalar) -> Bool {
             scalar.properties.isAlphabetic || ("0"..."9").contains(scalar) || scalar == "_" || scalar == "."
         }
-        /// Reads a plain literal at `start` (after spaces); returns its value and the index after it.
-        func literal(from start: Int) -> (String, Int)? {
+        /// Reads a multi-line literal whose `"""` is at `start`, as Swift does: the closing delimiter's
+        /// indentation taken off every line, no newline after the opening or before the closing delimiter, a
+        /// line ending in `\` joined to the next; nil for an interpolation.
+        func multiLineLiteral(from start: Int) -> (String, Int)? {
+            var position = start + 3
+            guard position < text.count, text[position] == "\n" else { return nil }
+            position += 1
+            var end = position
+            while end < text.count, !at(end, "\"\"\"") { end += text[end] == "\\" ? 2 : 1 }
+            guard end < text.count else { return nil }
+            var lines = String(String.UnicodeScalarView(text[position..<end])).split(separator: "\n", omittingEmptySubsequences: false)
+            let indent = lines.removeLast()
+            guard indent.allSatisfy({ $0 == " " }) else { return nil }
+            var raw = ""
+            for (number, line) in lines.enumerated() {
+                var content = line.hasPrefix(indent) ? line.dropFirst(indent.count) : ""
+                let joined = content.hasSuffix("\\") && !content.hasSuffix("\\\\")
+                if joined { content = content.dropLast() }
+                guard !content.contains("\\(") else { return nil }
+                raw += content + (joined || number == lines.count - 1 ? "" : "\\n")
+            }
+            return (unescape(Substring(raw)), end + 3)
+        }
+        /// Reads a plain literal at `start` (after spaces), or a multi-line one where `multiLine` allows it;
+        /// returns its value and the index after it.
+        func literal(from start: Int, multiLine: Bool = false) -> (String, Int)? {
             var position = start
             while position < text.count, text[position] == " " || text[position] == "\n" { position += 1 }
+            if multiLine && at(position, "\"\"\"") { return multiLineLiteral(from: position) }
             guard position < text.count, text[position] == "\"", !at(position, "\"\"\"") else { return nil }
             var raw = ""
             position += 1
@@ -239,6 +271,11 @@ enum MarkedStrings {
                 index += 1
                 while index < text.count, text[index] != "\"" { index += text[index] == "\\" ? 2 : 1 }
                 index += 1
+            } else if at(index, "trLater(") && (index == 0 || !isIdentifier(text[index - 1])) && !(index >= 5 && at(index - 5, "func ")) {
+                index += "trLater(".count
+                guard let (message, next) = literal(from: index, multiLine: true) else { calls.append(Call(message: nil)); continue }
+                index = next
+                calls.append(Call(message: message))
             } else if (at(index, "tr(") || at(index, "trn(")) && (index == 0 || !isIdentifier(text[index - 1]))
                 && !(index >= 5 && at(index - 5, "func "))  // the declarations themselves
             {

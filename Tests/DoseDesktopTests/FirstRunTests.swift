@@ -95,3 +95,26 @@ import Testing
         #expect(PreferencesText.progress(.fetching(source: "s")) == "Fetching s…")
     }
 }
+
+/// The welcome page's and Preferences' words in German (the thread's locale, the catalogue po/build.sh
+/// compiles), while the English above stays for the C locale.
+@Suite struct FirstRunGermanTests {
+    @Test func theWelcomeAndPreferencesWordsComeOutGerman() throws {
+        let noon: Int64 = 1_780_000_000 - 1_780_000_000 % 86_400 + 43_200
+        var synced = SyncRecord(at: noon - 3600, outcome: .synced, source: "https://example.org/p.json", message: "ok")
+        synced.items = 328
+        let enabled = MorningNotificationService.State(enabled: true, mechanism: .systemd, detail: "enabled")
+        let (hint, sync, state, progress, grade) = try German.run {
+            (FirstRun.clickHint, PreferencesText.lastSync(synced, now: noon, zone: FixedOffsetZone.utc),
+             PreferencesText.morningState(enabled), PreferencesText.progress(.fetching(source: "{when}")), LearnWords.grade(.again))
+        }
+        #expect(hint.hasPrefix("Jeden Morgen bringt eine Benachrichtigung die Dosis des Tages. Ihr Knopf „Öffnen“"), "\(hint)")
+        #expect(sync == "328 Einträge abgeglichen um 11:00 von https://example.org/p.json", "\(sync)")
+        #expect(state == "An, über die systemd-Benutzer-Unit")
+        // A source that looks like a placeholder is shown as it is.
+        #expect(progress == "{when} wird abgerufen …")
+        #expect(grade == "Nochmal")
+        #expect(FirstRun.clickHint.hasPrefix("Each morning a notification brings the day's dose."))
+        #expect(PreferencesText.morningState(enabled) == "On, through the systemd user unit")
+    }
+}

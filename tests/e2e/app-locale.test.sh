@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # The app in the user's language, read through AT-SPI: started with LANGUAGE=de LANG=de_DE.UTF-8 its buttons,
 # kind, card date (weekday and month names from LC_TIME), Upcoming rows, Reveal, the answer's word and the
-# retired page are German, while the dose's own title stays as the pack wrote it and the kind is the one `dose`
+# retired page are German (and, on an empty pool first, the welcome page), while the dose's own title stays as the pack wrote it and the kind is the one `dose`
 # prints in the same environment; started again under C.UTF-8 the same window is English.
 needs_app_bus=1
 source "$(dirname "$0")/lib.sh"
@@ -13,9 +13,20 @@ case "$DOSE_BIN" in
     ;;
 esac
 app_up
-dose import "$DOSE_ROOT/content/sample-pack.json" >/dev/null
-
 german() { LANGUAGE=de LANG=de_DE.UTF-8 "$@"; }
+
+# An empty pool: the welcome page in German, and dose's pointer to it too.
+german app_start
+expect "the welcome page is German" atspi wait "Willkommen bei Daily Dose" 10
+atspi dump >"$art/tree-welcome-de.txt"
+expect "its import button: Beispielpaket importieren" grep -q "push button	Beispielpaket importieren" "$art/tree-welcome-de.txt"
+if grep -q -e "Welcome to Daily Dose" -e "Import the sample pack" -e "content source URL" "$art/tree-welcome-de.txt"; then
+    fail "English words on the German welcome page"
+fi
+expect "dose points to the welcome page in German" bash -c "LANGUAGE=de '$DOSE_BIN/dose' today 2>&1 | grep -q 'der Bestand ist leer; öffnen Sie Daily Dose'"
+app_quit
+
+dose import "$DOSE_ROOT/content/sample-pack.json" >/dev/null
 json_field() { /usr/bin/python3 -c 'import json,sys; print(json.loads(sys.stdin.read()).get(sys.argv[1]) or "")' "$1"; }
 title_on() { dose calendar --from "$1" --days 1 | cut -c27-; } # the card's title for DATE (C locale: fixed columns)
 german_date() { LC_ALL=de_DE.UTF-8 date -d "$1" +'%A, %-d. %B %Y'; } # "Montag, 30. November 2026"

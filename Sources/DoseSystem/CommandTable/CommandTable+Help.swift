@@ -1,20 +1,35 @@
-/// `--help` pages and usages, rendered from the table.
+/// `--help` pages and usages, rendered from the table in the user's language.
+///
+/// The declarations stay English (`trLater` marks them): completions, parsing and the manual-page check read
+/// them as they are, and only what is rendered here for a person is translated. Names (commands, options,
+/// placeholders such as `PACK`, config keys) are never translated.
 extension CommandTable {
     /// The program's `--help`: usage, summary, every command's usage, options and the footer.
     public var help: String {
-        var lines = ["Usage: \(program) COMMAND [OPTIONS]", "", summary, "", "Commands:"]
+        var lines = [Self.usageHeading + "\(program) COMMAND [OPTIONS]", "", Localization.translate(summary), "", tr("Commands:")]
         for command in visibleCommands { lines += usageLines(for: [command]).map { "  " + $0 } }
-        lines += ["", "Options:"] + optionLines(Self.programOptions) + [""]
-        if !configKeys.isEmpty { lines.append("Config keys: " + configKeys.map(\.rawValue).joined(separator: ", ")) }
-        return (lines + [footer]).joined(separator: "\n")
+        lines += ["", tr("Options:")] + optionLines(Self.programOptions) + [""]
+        if !configKeys.isEmpty {
+            lines.append(tr("Config keys: {keys}", ["keys": configKeys.map(\.rawValue).joined(separator: ", ")]))
+        }
+        return (lines + [Localization.translate(footer)]).joined(separator: "\n")
+    }
+
+    /// `Usage: ` in the user's language, with its space: usages are written after it.
+    static var usageHeading: String { tr("Usage:") + " " }
+
+    /// A usage's lines after the heading, the later ones indented under the first.
+    static func usageBlock(_ lines: [String]) -> String {
+        let heading = usageHeading
+        return heading + lines.joined(separator: "\n" + String(repeating: " ", count: heading.count))
     }
 
     /// What a bare or mistyped command line prints: the commands, one a line, with what each does.
     public var usage: String {
         let width = (visibleCommands.map(\.name.count).max() ?? 0) + 3
-        var lines = ["Usage: \(program) COMMAND [OPTIONS]", "", "Commands:"]
-        for command in visibleCommands { lines.append("  " + command.name.padded(to: width) + command.summary) }
-        lines += ["", "See `\(program) --help` and `\(program) COMMAND --help`."]
+        var lines = [Self.usageHeading + "\(program) COMMAND [OPTIONS]", "", tr("Commands:")]
+        for command in visibleCommands { lines.append("  " + command.name.padded(to: width) + Localization.translate(command.summary)) }
+        lines += ["", tr("See `{program} --help` and `{program} COMMAND --help`.", ["program": program])]
         return lines.joined(separator: "\n")
     }
 
@@ -27,17 +42,19 @@ extension CommandTable {
     func help(for path: [CommandSpec]) -> String {
         guard let spec = path.last else { return help }
         let usage = usageLines(for: path)
-        var sections = ["Usage: " + usage.joined(separator: "\n       ")]
-        if !spec.details.isEmpty { sections.append(spec.details) }
+        var sections = [Self.usageBlock(usage)]
+        if !spec.details.isEmpty { sections.append(Localization.translate(spec.details)) }
         if !spec.actions.isEmpty {
             let width = max(23, (spec.actions.map(\.synopsis.count).max() ?? 0) + 3)
-            sections.append((["Actions:"] + spec.actions.map { "  " + $0.synopsis.padded(to: width) + $0.summary }).joined(separator: "\n"))
+            let lines = spec.actions.map { "  " + $0.synopsis.padded(to: width) + Localization.translate($0.summary) }
+            sections.append(([tr("Actions:")] + lines).joined(separator: "\n"))
         }
-        if !spec.options.isEmpty { sections.append((["Options:"] + optionLines(spec.options)).joined(separator: "\n")) }
+        if !spec.options.isEmpty { sections.append(([tr("Options:")] + optionLines(spec.options)).joined(separator: "\n")) }
         if mentionsConfigKey(spec), !configKeys.isEmpty {
-            sections.append((["Keys:"] + configKeys.map { "  " + $0.rawValue.padded(to: 20) + $0.help }).joined(separator: "\n"))
+            let lines = configKeys.map { "  " + $0.rawValue.padded(to: 20) + Localization.translate($0.help) }
+            sections.append(([tr("Keys:")] + lines).joined(separator: "\n"))
         }
-        sections.append("See \(manual) for files, environment and exit statuses.")
+        sections.append(tr("See {manual} for files, environment and exit statuses.", ["manual": manual]))
         return sections.joined(separator: "\n\n")
     }
 
@@ -56,13 +73,13 @@ extension CommandTable {
     func usage(for path: [CommandSpec]) -> String {
         let lines = usageLines(for: path)
         let names = ([program] + path.map(\.name)).joined(separator: " ")
-        return "Usage: " + lines.joined(separator: "\n       ") + "\n\nSee `\(names) --help`."
+        return Self.usageBlock(lines) + "\n\n" + tr("See `{command} --help`.", ["command": names])
     }
 
     private func optionLines(_ options: [OptionSpec]) -> [String] {
         options.map { option in
             let names = (option.short.map { "\($0), " } ?? "") + option.synopsis
-            return "  " + names.padded(to: 20) + Self.wrap(option.help, width: 100 - 22).joined(separator: "\n" + String(repeating: " ", count: 22))
+            return "  " + names.padded(to: 20) + Self.wrap(Localization.translate(option.help), width: 100 - 22).joined(separator: "\n" + String(repeating: " ", count: 22))
         }
     }
 

@@ -105,7 +105,10 @@ public struct CommandTable: Sendable {
         }
         try check(arguments.remaining, against: spec.allOptions, positionals: spec.positionals)
         for group in spec.exclusive where group.filter({ arguments.remaining.contains(optionWord: $0) }).count > 1 {
-            throw .usage(tr("{options} cannot be given together", ["options": group.joined(separator: " and ")]), showing: usage(for: path))
+            let message = tr("{options} and {last} cannot be given together", [
+                "options": group.dropLast().joined(separator: ", "), "last": group.last ?? "",
+            ])
+            throw .usage(message, showing: usage(for: path))
         }
         guard let run = spec.run else { throw CommandError("\(spec.name) has nothing to run", exitCode: .software) }
         do { try run(&arguments) } catch where error.exitCode == .usage && error.usage == nil {

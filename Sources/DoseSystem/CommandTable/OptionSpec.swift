@@ -74,13 +74,13 @@ public struct PositionalSpec: Sendable, Equatable {
 
 extension OptionSpec {
     /// `-h, --help`: every command has it.
-    public static let help = OptionSpec("--help", short: "-h", help: "show this help (after a command: that command's help)")
+    public static let help = OptionSpec("--help", short: "-h", help: trLater("show this help (after a command: that command's help)"))
     /// `--version`.
-    public static let version = OptionSpec("--version", help: "show the version")
+    public static let version = OptionSpec("--version", help: trLater("show the version"))
     /// `--date YYYY-MM-DD`, shared by `dose today` and `dose-notify --dry-run`.
-    public static let date = OptionSpec("--date", value: "YYYY-MM-DD", kind: .date, help: "start at this day instead of today")
+    public static let date = OptionSpec("--date", value: "YYYY-MM-DD", kind: .date, help: trLater("start at this day instead of today"))
     /// `--days N`, shared by `dose today` and `dose-notify --dry-run`.
-    public static let days = OptionSpec("--days", value: "N", kind: .count, help: "print N consecutive days (1 to 100000)")
+    public static let days = OptionSpec("--days", value: "N", kind: .count, help: trLater("print N consecutive days (1 to 100000)"))
     /// `--json`.
-    public static let json = OptionSpec("--json", help: "print JSON")
+    public static let json = OptionSpec("--json", help: trLater("print JSON"))
 }
