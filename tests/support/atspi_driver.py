@@ -14,13 +14,14 @@ usage: atspi_driver.py COMMAND [ARG...]
   set-text NAME TEXT        replaces the text of the editable inside the node named NAME
   windows                   the app's top-level windows' names
   focused                   the role and name of the node that has the keyboard focus
-Run with /usr/bin/python3 (pyatspi). The app is found by name "daily-dose" (GTK's program name); the card
+Run with /usr/bin/python3 (pyatspi). The app is found by name "daily-dose" (GTK's program name), or
+$DOSE_ATSPI_APP for another one (a Qt notification server: "lxqt-notificationd"); the card
 by its web view's accessible name, "Dose", or $DOSE_CARD_NAME for an app in another language ("Dosis").
 """
 import os, sys, time
 import pyatspi
 
-APP = "daily-dose"
+APP = os.environ.get("DOSE_ATSPI_APP", "daily-dose")
 CARD = os.environ.get("DOSE_CARD_NAME", "Dose")
 
 
