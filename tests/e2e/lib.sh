@@ -308,16 +308,21 @@ click_body() {
     fi
 }
 
+# The AT-SPI bus, where GTK and Qt programs started afterwards report their widgets (read with `atspi`).
+atspi_bus_up() {
+    unset NO_AT_BRIDGE
+    /usr/libexec/at-spi-bus-launcher --launch-immediately --a11y=1 >"$art/at-spi.log" 2>&1 &
+    bg_pids+=($!)
+    wait_for 10 bus_has_owner org.a11y.Bus || fail "the AT-SPI bus did not start"
+}
+
 # The app's desktop: a display, the AT-SPI bus (GTK 4 reports its widgets there), and an activation
 # environment that hands the test's home and display to a D-Bus-activated daily-dose.
 app_up() {
     [ -x "$DOSE_BIN/daily-dose" ] || fail "no daily-dose in $DOSE_BIN (swift build --product daily-dose, or make release)"
     desktop_up
     export GDK_BACKEND=x11 GSK_RENDERER=cairo GTK_A11Y=atspi
-    unset NO_AT_BRIDGE
-    /usr/libexec/at-spi-bus-launcher --launch-immediately --a11y=1 >"$art/at-spi.log" 2>&1 &
-    bg_pids+=($!)
-    wait_for 10 bus_has_owner org.a11y.Bus || fail "the AT-SPI bus did not start"
+    atspi_bus_up
     dbus-update-activation-environment HOME XDG_DATA_HOME XDG_CONFIG_HOME XDG_STATE_HOME XDG_CACHE_HOME \
         XDG_RUNTIME_DIR TZ LANG DISPLAY GDK_BACKEND GSK_RENDERER GTK_A11Y
 }
