@@ -63,14 +63,18 @@ wait_for 10 pgrep -P "$wrapper" >/dev/null || fail "the scheduler did not start 
 bg_pids=("$(pgrep -P "$wrapper")" "${bg_pids[@]}")
 wait_for 15 notified_exactly $(( notified + 1 )) || fail "run: the overdue notification of the 10th did not come"
 first=$(last_notify_copy | sed -n 1p)
+record="$XDG_RUNTIME_DIR/daily-dose/notification.json"
+wait_for 5 test -s "$record" || fail "run: no record of the 10th's notification"
+first_id=$(/usr/bin/python3 -c 'import json, sys; print(json.load(open(sys.argv[1]))["serverID"])' "$record")
 expect "run: the 10th's notification is on screen ($first)" wait_for 10 shows "$first"
 import -window root "$art/notification-daemon-day1.png" 2>/dev/null || true
 wait_for 20 notified_exactly $(( notified + 2 )) || fail "run: the 11th's notification did not come at midnight"
 second=$(last_notify_copy | sed -n 1p)
 expect "run: the two days advertise different doses (the check below can tell them apart)" test "$first" != "$second"
 replaces=$(awk '/member=Notify$/ { getline; getline; print $2 }' "$art/dbus-monitor.txt" | tail -2 | tr '\n' ' ')
-log "run: replaces_id of the two days' Notify calls: $replaces"
-expect "run: the 11th's Notify replaces the 10th's (replaces_id not 0)" test "${replaces#* }" != "0 "
+log "run: replaces_id of the two days' Notify calls: $replaces (the 10th's server id: $first_id)"
+expect "run: the 10th's Notify was a new one" test "${replaces%% *}" = 0
+expect "run: the 11th's Notify replaces the 10th's (replaces_id $first_id)" test "${replaces#* }" = "$first_id "
 expect "run: the server never reported the 10th's closed" test "$(server_closed)" -eq "$closed"
 expect "run: the bubble shows the 11th's dose in place ($second)" wait_for 10 shows "$second"
 expect "run: one bubble on screen" test "$(bubbles)" -eq 1
