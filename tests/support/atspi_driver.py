@@ -14,9 +14,9 @@ usage: atspi_driver.py COMMAND [ARG...]
   set-text NAME TEXT        replaces the text of the editable inside the node named NAME
   windows                   the app's top-level windows' names
   focused                   the role and name of the node that has the keyboard focus
-Run with /usr/bin/python3 (pyatspi). The app is found by name "daily-dose" (GTK's program name), or
-$DOSE_ATSPI_APP for another one (a Qt notification server: "lxqt-notificationd"); the card
+Run with /usr/bin/python3 (pyatspi). The app is found by name "daily-dose" (GTK's program name); the card
 by its web view's accessible name, "Dose", or $DOSE_CARD_NAME for an app in another language ("Dosis").
+$DOSE_ATSPI_APP names another program to read instead (a notification server: "lxqt-notificationd").
 """
 import os, sys, time
 import pyatspi
