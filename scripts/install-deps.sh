@@ -12,7 +12,7 @@ test_packages=(dbus dbus-x11 dunst xvfb xdotool x11-utils chromium libjs-katex l
                sqlite3 python3 imagemagick fonts-dejavu-core iproute2 procps faketime
                desktop-file-utils appstream systemd tzdata hyperfine valgrind time python3-dbus python3-gi
                debootstrap lintian dpkg-dev fakeroot man-db zsh fish bash-completion minisign
-               at-spi2-core python3-pyatspi xfce4-notifyd mate-notification-daemon gnome-keyring libsecret-tools locales)
+               at-spi2-core python3-pyatspi xfce4-notifyd mate-notification-daemon lxqt-notificationd notification-daemon gnome-keyring libsecret-tools locales)
 
 wanted=("${build_packages[@]}")
 [ "${1:-test}" = test ] && wanted+=("${test_packages[@]}")

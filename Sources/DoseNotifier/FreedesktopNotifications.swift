@@ -13,6 +13,8 @@ import GLibGlue
 final class FreedesktopNotifications: NotificationServer {
     static let busName = "org.freedesktop.Notifications"
     static let path = "/org/freedesktop/Notifications"
+    /// The error a server answers `CloseNotification` with for an id it no longer shows.
+    static let invalidID = "org.freedesktop.Notifications.InvalidId"
 
     private struct Current {
         var serverID: UInt32
@@ -65,6 +67,9 @@ final class FreedesktopNotifications: NotificationServer {
             try SessionBus.call(
                 Self.busName, path: Self.path, interface: Self.busName, method: "CloseNotification",
                 .tuple([.uint32(current.serverID)]), timeoutMilliseconds: 5_000) { _ in () }
+        } catch where SessionBus.remoteErrorName(error) == Self.invalidID {
+            // Gone already, nothing to report: notification-daemon 3.20 closes a clicked notification itself
+            // (its NotificationClosed comes right after ActionInvoked, before we handled the click).
         } catch {
             Log.warning("cannot close the notification: \(error.message)")
         }

@@ -48,6 +48,19 @@ enum SessionBus {
         error.matches(domain: g_io_error_quark(), code: G_IO_ERROR_TIMED_OUT.rawValue)
     }
 
+    /// The D-Bus error name a peer answered a call with (`org.freedesktop.Notifications.InvalidId`), or nil
+    /// when the call failed here (no bus, a timeout).
+    static func remoteErrorName(_ error: GLibError) -> String? {
+        // GDBus hands on an error name it has no mapping for as G_IO_ERROR_DBUS_ERROR, with the name in the
+        // message: "GDBus.Error:NAME: text" (what g_dbus_error_get_remote_error reads back).
+        guard error.matches(domain: g_io_error_quark(), code: G_IO_ERROR_DBUS_ERROR.rawValue) else { return nil }
+        let prefix = "GDBus.Error:"
+        guard error.message.hasPrefix(prefix) else { return nil }
+        let rest = error.message.dropFirst(prefix.count)
+        guard let end = rest.firstIndex(of: ":"), end != rest.startIndex else { return nil }
+        return String(rest[..<end])
+    }
+
     /// Whether `name` has an owner on the bus now.
     static func nameHasOwner(_ name: String) -> Bool {
         let owned = try? call(

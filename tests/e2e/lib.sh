@@ -234,7 +234,10 @@ item_title() { # item_title ID
 
 # A notification server by name: dunst (the test configuration: a left click runs the default action),
 # dunst-stock (Debian's /etc/xdg/dunst/dunstrc: a left click closes, a middle click runs it),
-# xfce4-notifyd (a body click closes; the Open button runs the id's action), mate (a body click runs it).
+# xfce4-notifyd (a body click closes; the Open button runs the id's action), mate (a body click runs it),
+# lxqt (lxqt-notificationd 1.2: a body click runs it and leaves the notification up; all its notifications in one
+# window, the newest at the bottom), notification-daemon (the GNOME fallback, 3.20: a body click runs it and
+# closes; one notification on screen at a time, the rest queued; one with actions never expires).
 server_pid=""
 server_name=""
 server_up() { # server_up NAME
@@ -244,6 +247,11 @@ server_up() { # server_up NAME
         dunst-stock) dunst -config /etc/xdg/dunst/dunstrc >>"$art/server-$1.log" 2>&1 & ;;
         xfce4-notifyd) /usr/lib/x86_64-linux-gnu/xfce4/notifyd/xfce4-notifyd >>"$art/server-$1.log" 2>&1 & ;;
         mate) /usr/lib/mate-notification-daemon/mate-notification-daemon --replace >>"$art/server-$1.log" 2>&1 & ;;
+        # It reads and writes its settings under $XDG_CONFIG_HOME/lxqt (the scenario's own, empty: the defaults);
+        # Qt reports its widgets on the AT-SPI bus (app_up starts one) only when asked, so its buttons can be read.
+        lxqt) mkdir -p "$XDG_CONFIG_HOME/lxqt"
+              QT_ACCESSIBILITY=1 QT_LINUX_ACCESSIBILITY_ALWAYS_ON=1 lxqt-notificationd >>"$art/server-$1.log" 2>&1 & ;;
+        notification-daemon) /usr/lib/notification-daemon/notification-daemon >>"$art/server-$1.log" 2>&1 & ;;
         *) fail "no server $1" ;;
     esac
     server_pid=$!
@@ -262,13 +270,18 @@ notification_window() {
         dunst|dunst-stock) xdotool search --onlyvisible --class dunst 2>/dev/null | tail -1 ;;
         xfce4-notifyd) xdotool search --onlyvisible --name '^xfce4-notifyd$' 2>/dev/null | tail -1 ;;
         mate) xdotool search --onlyvisible --name '^Notification$' 2>/dev/null | tail -1 ;;
+        lxqt) xdotool search --onlyvisible --class '^lxqt-notificationd$' 2>/dev/null | tail -1 ;;
+        notification-daemon) xdotool search --onlyvisible --class '^notification-daemon$' 2>/dev/null | tail -1 ;;
     esac
 }
 notification_visible() { [ -n "$(notification_window)" ]; }
 
 # Clicks the notification the way that opens its dose on this server: the body (test dunst, mate),
 # a middle click (stock dunst, whose left click only closes), the Open button (xfce4-notifyd, whose
-# body click only closes). The button sits at the bubble's bottom right (measured on 0.7.3, 1280x800).
+# body click only closes; and lxqt and notification-daemon, where the body works too: click_body). Where the
+# button sits was measured on screenshots at 1280x800: xfce4-notifyd 0.7.3 and notification-daemon 3.20 at the
+# bubble's bottom right; lxqt-notificationd 1.2 draws the one button across the bottom of the newest (lowest)
+# notification in its window.
 click_to_open() {
     local window width height
     wait_for 10 notification_visible || fail "no $server_name notification on screen"
@@ -280,15 +293,31 @@ click_to_open() {
         dunst|mate) xdotool mousemove --window "$window" 40 20 click 1 ;;
         dunst-stock) xdotool mousemove --window "$window" 40 20 click 2 ;;
         xfce4-notifyd) xdotool mousemove --window "$window" $(( width - 57 )) $(( height - 32 )) click 1 ;;
+        lxqt) xdotool mousemove --window "$window" 145 $(( height - 31 )) click 1 ;;
+        notification-daemon) xdotool mousemove --window "$window" $(( width - 81 )) $(( height - 39 )) click 1 ;;
     esac
 }
 
-# Clicks the notification's body with the left button, as a student would first try.
+# Clicks the notification's body with the left button, as a student would first try (on lxqt the newest
+# notification's, at the bottom of its window: the body's last line, just above the button row).
 click_body() {
     local window
     wait_for 10 notification_visible || fail "no $server_name notification on screen"
     window=$(notification_window)
-    xdotool mousemove --window "$window" 30 15 click 1
+    if [ "$server_name" = lxqt ]; then
+        eval "$(xdotool getwindowgeometry --shell "$window")"
+        xdotool mousemove --window "$window" 60 $(( HEIGHT - 60 )) click 1
+    else
+        xdotool mousemove --window "$window" 30 15 click 1
+    fi
+}
+
+# The AT-SPI bus, where GTK and Qt programs started afterwards report their widgets (read with `atspi`).
+atspi_bus_up() {
+    unset NO_AT_BRIDGE
+    /usr/libexec/at-spi-bus-launcher --launch-immediately --a11y=1 >"$art/at-spi.log" 2>&1 &
+    bg_pids+=($!)
+    wait_for 10 bus_has_owner org.a11y.Bus || fail "the AT-SPI bus did not start"
 }
 
 # The app's desktop: a display, the AT-SPI bus (GTK 4 reports its widgets there), and an activation
@@ -297,10 +326,7 @@ app_up() {
     [ -x "$DOSE_BIN/daily-dose" ] || fail "no daily-dose in $DOSE_BIN (swift build --product daily-dose, or make release)"
     desktop_up
     export GDK_BACKEND=x11 GSK_RENDERER=cairo GTK_A11Y=atspi
-    unset NO_AT_BRIDGE
-    /usr/libexec/at-spi-bus-launcher --launch-immediately --a11y=1 >"$art/at-spi.log" 2>&1 &
-    bg_pids+=($!)
-    wait_for 10 bus_has_owner org.a11y.Bus || fail "the AT-SPI bus did not start"
+    atspi_bus_up
     dbus-update-activation-environment HOME XDG_DATA_HOME XDG_CONFIG_HOME XDG_STATE_HOME XDG_CACHE_HOME \
         XDG_RUNTIME_DIR TZ LANG DISPLAY GDK_BACKEND GSK_RENDERER GTK_A11Y
 }

@@ -18,11 +18,12 @@ usage: atspi_driver.py COMMAND [ARG...]
                             window's coordinates (GTK 4 reports no screen coordinates)
 Run with /usr/bin/python3 (pyatspi). The app is found by name "daily-dose" (GTK's program name); the card
 by its web view's accessible name, "Dose", or $DOSE_CARD_NAME for an app in another language ("Dosis").
+$DOSE_ATSPI_APP names another program to read instead (a notification server: "lxqt-notificationd").
 """
 import os, sys, time
 import pyatspi
 
-APP = "daily-dose"
+APP = os.environ.get("DOSE_ATSPI_APP", "daily-dose")
 CARD = os.environ.get("DOSE_CARD_NAME", "Dose")
 
 
