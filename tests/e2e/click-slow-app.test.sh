@@ -42,6 +42,21 @@ closed() { [ "$(closes)" -ge "$1" ]; }
 ended() { ! kill -0 "$1" 2>/dev/null; }
 pages() { cat "$work/opened.log" 2>/dev/null | grep -c '^uri=' || true; }
 paged() { [ "$(pages)" -ge 1 ]; }
+fire_pid=""
+asked=0
+# Fires ID (the Nth notification and the Nth hand-off of the scenario), clicks it once the app is asked, and
+# checks the notification closes while the answer is pending; fire's log goes to fire-ID.log, the moment the
+# app was asked to $asked.
+fire_and_click() { # fire_and_click ID N
+    "$DOSE_BIN/dose-notify" fire --id "$1" --wait 60 >>"$art/fire-$1.log" 2>&1 &
+    fire_pid=$!
+    bg_pids+=($fire_pid)
+    wait_for 10 notified_exactly "$2" || fail "fire showed nothing"
+    click_to_open
+    wait_for 10 called "$2" || fail "the click did not reach the app"
+    asked=$(date +%s)
+    expect "closed while the answer is pending" wait_for 2 closed "$2"
+}
 
 log "--- run, the app hung: the click is handled at once, SIGTERM answered"
 standin_up never
@@ -63,36 +78,23 @@ standin_down
 
 log "--- fire, the app answering after 3 s: closed at once, the answer awaited, no page"
 standin_up 3000
-"$DOSE_BIN/dose-notify" fire --id f-slow --wait 60 >>"$art/fire-slow.log" 2>&1 &
-fire_pid=$!
-bg_pids+=($fire_pid)
-wait_for 10 notified_exactly 2 || fail "fire showed nothing"
-click_to_open
-wait_for 10 called 2 || fail "the click did not reach the app"
-expect "closed while the answer is pending" wait_for 2 closed 2
+fire_and_click f-slow 2
 expect "fire waits for the answer" kill -0 "$fire_pid"
 expect "fire ends once the app answered" wait_for 10 ended "$fire_pid"
-expect "the click was handed to the app" grep -q "handed to the Daily Dose app" "$art/fire-slow.log"
+expect "the click was handed to the app" grep -q "handed to the Daily Dose app" "$art/fire-f-slow.log"
 expect "no page opened" test "$(pages)" -eq 0
 standin_down
 
 log "--- fire, the app hung: the page after the bound, once"
 standin_up never
-"$DOSE_BIN/dose-notify" fire --id f-never --wait 60 >>"$art/fire-never.log" 2>&1 &
-fire_pid=$!
-bg_pids+=($fire_pid)
-wait_for 10 notified_exactly 3 || fail "fire showed nothing"
-click_to_open
-wait_for 10 called 3 || fail "the click did not reach the app"
-asked=$(date +%s)
-expect "closed while the answer is pending" wait_for 2 closed 3
+fire_and_click f-never 3
 expect "the page opens once the 25 s bound is out" wait_for 40 paged
 waited=$(( $(date +%s) - asked ))
 log "the page came $waited s after the app was asked"
 expect "not before the bound ($waited s)" test "$waited" -ge 24
 expect "fire ends after the page" wait_for 5 ended "$fire_pid"
 expect "the page is the clicked dose" grep -q "f-never" "$(sed -n 's/^uri=//p' "$work/opened.log" | head -1)"
-expect "the journal says the app did not answer" grep -q "did not answer the click in time" "$art/fire-never.log"
+expect "the journal says the app did not answer" grep -q "did not answer the click in time" "$art/fire-f-never.log"
 sleep 1
 expect "exactly one page" test "$(pages)" -eq 1
 log "done"
