@@ -16,11 +16,12 @@ protocol DesktopAppLink {
 /// bus starts the app by activation or a hung app keeps it waiting. No owner and nothing to activate
 /// answers at once (`ServiceUnknown`), so no availability check comes first.
 struct SessionBusAppLink: DesktopAppLink {
-    /// How long a click waits for the app before the page opens instead: 25 s, D-Bus's customary bound
-    /// (GDBus's default call timeout, dbus-daemon's built-in activation limit). A cold start by activation
-    /// took ~0.2–0.5 s here (notes: window mapped ~0.2 s, page ~0.4 s), so this leaves a loaded or
-    /// slow-disk machine ample room before a late page would double a window that was only slow; an app
-    /// that never answers still gets its student the page within half a minute.
+    /// How long a click waits for the app before the page opens instead: 25 s, GDBus's own default call
+    /// timeout. Started cold by D-Bus activation the app answered `ActivateAction` in 0.65–1.58 s here (debug
+    /// build, 2 cores at load 8; warm 0.03–0.30 s), so a slow start on a loaded machine is not mistaken for a
+    /// hung app (a page opened beside a window that was only late), and a hung app still leaves its student the
+    /// page within half a minute. The session bus itself would wait up to 120 s for a start (Debian's
+    /// `service_start_timeout`): too long for someone who clicked.
     static let defaultTimeoutMilliseconds: Int32 = 25_000
 
     var timeoutMilliseconds = Self.defaultTimeoutMilliseconds
