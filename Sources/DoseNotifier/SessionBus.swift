@@ -116,15 +116,6 @@ enum SessionBus {
         return owned ?? false
     }
 
-    /// Whether the bus would start `name` on demand (a D-Bus service file for it).
-    static func isActivatable(_ name: String) -> Bool {
-        let names = try? call(
-            "org.freedesktop.DBus", path: "/org/freedesktop/DBus", interface: "org.freedesktop.DBus",
-            method: "ListActivatableNames", .tuple([]), timeoutMilliseconds: 5_000
-        ) { $0.strings(at: 0) }
-        return names?.contains(name) ?? false
-    }
-
     /// A signal subscription on the shared connection, with the connection held; ends when it goes.
     final class Subscription {
         private let connection: OpaquePointer
