@@ -104,21 +104,30 @@ final class Deliverer {
     }
 
     /// Opens the dose a notification advertised: the app's `open-dose` with the id when there is a
-    /// display and the app answers on the bus; else (or when the app fails) the dose page, looked up
-    /// by id in the unfiltered pool, never re-resolved.
+    /// display and the app takes it; else (no display, the app not there, failing or silent past the
+    /// link's timeout: `AppHandOff`) the dose page, looked up by id in the unfiltered pool, never re-resolved.
     ///
-    /// An id no longer in the pool opens the honest "no longer available" page. The log lines name no
-    /// id: which dose was opened is not recorded anywhere.
-    func open(itemID: String, activationToken: String?) {
-        if ClickRoute.choose(hasDisplay: hasDisplay(), appAvailable: app.isAvailable) == .app {
-            do {
-                try app.openDose(itemID: itemID, activationToken: activationToken)
-                Log.info("the dose clicked was handed to the Daily Dose app")
-                return
-            } catch {
-                Log.warning("the Daily Dose app did not take the click (\(error.message)); opening the page instead")
-            }
+    /// Returns at once: the app's answer is a later event of the loop, so the caller's click handling
+    /// (closing the notification, the record) never waits for the app. `done` runs once the click is
+    /// settled, the app having answered or the page being opened. An id no longer in the pool opens the
+    /// honest "no longer available" page. The log lines name no id: which dose was opened is not
+    /// recorded anywhere.
+    func open(itemID: String, activationToken: String?, done: @escaping () -> Void = {}) {
+        guard ClickRoute.choose(hasDisplay: hasDisplay()) == .app else {
+            showPage(itemID: itemID, activationToken: activationToken)
+            done()
+            return
         }
+        app.openDose(itemID: itemID, activationToken: activationToken) { [self] reply in
+            let handOff = AppHandOff(reply: reply)
+            Log.write(handOff.priority, handOff.logLine)
+            if case .page = handOff { showPage(itemID: itemID, activationToken: activationToken) }
+            done()
+        }
+    }
+
+    /// Writes and opens the page for `itemID` as the snapshot has it now (the retired page when it has not).
+    private func showPage(itemID: String, activationToken: String?) {
         let item: Item?
         do {
             item = try SnapshotReader.read(SnapshotFile(path: paths.snapshot)).item(id: itemID)

@@ -64,15 +64,14 @@ enum DesktopCalls {
 
 /// Where a click on a freedesktop notification takes the student.
 enum ClickRoute: Equatable {
-    /// The desktop app, through `ActivateAction` (it is running or D-Bus activatable).
+    /// The desktop app, through `ActivateAction` (the page after all when it is not there or does not take it: `AppHandOff`).
     case app
     /// The dose page in the default browser.
     case page
 
-    /// The app when there is a display for its window and the app is there to answer; else the page.
-    /// `appAvailable` is asked only when there is a display.
-    static func choose(hasDisplay: Bool, appAvailable: () -> Bool) -> ClickRoute {
-        hasDisplay && appAvailable() ? .app : .page
+    /// The app when there is a display for its window; else the page, the app not even asked.
+    static func choose(hasDisplay: Bool) -> ClickRoute {
+        hasDisplay ? .app : .page
     }
 
     /// Whether the environment names a display: X11's `DISPLAY` or Wayland's `WAYLAND_DISPLAY`.

@@ -18,12 +18,20 @@ struct FireCommand {
         try arguments.finish()
         let loop = MainLoop()
         let deliverer = Deliverer(paths: paths)
-        deliverer.onClosed = { _ in loop.quit() }
+        // Set once the wait for a click is armed; a click ends that wait.
+        var deadline: SourceHandle?
+        // From the click on, only its settling ends the loop (the notification closing, as it then does, not).
+        var clicked = false
+        deliverer.onClosed = { _ in if !clicked { loop.quit() } }
         deliverer.onClick = { [unowned deliverer] itemID, token in
-            deliverer.open(itemID: itemID, activationToken: token)
-            // Handled: closed (LXQt keeps it up otherwise), and nothing is left to wait for.
+            guard !clicked else { return }
+            clicked = true
+            deadline?.cancel()
+            // Ends once the click is settled: the app answered or the page opened (quitting earlier could
+            // lose the hand-off and its fallback).
+            deliverer.open(itemID: itemID, activationToken: token) { loop.quit() }
+            // Handled: closed at once (LXQt keeps it up otherwise), without waiting for the app.
             deliverer.closeShown()
-            loop.quit()
         }
         let today = SystemZone.current().civilDate(at: WallClock.now())
         let delivery: Delivery
@@ -45,10 +53,11 @@ struct FireCommand {
         guard delivery.serverID != nil else { return }
         // A server that goes away takes the notification with it: nothing is left to click.
         let watch = ServerWatch(appeared: {}, vanished: {
+            guard !clicked else { return }
             Log.notice("the notification server went away; nothing left to wait for")
             loop.quit()
         })
-        let deadline = SourceHandle.timeout(milliseconds: UInt32(wait) * 1000) {
+        deadline = SourceHandle.timeout(milliseconds: UInt32(wait) * 1000) {
             Log.notice("no click within \(wait) s; closing the notification and stopping")
             deliverer.closeShown()
             loop.quit()

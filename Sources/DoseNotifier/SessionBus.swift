@@ -43,6 +43,44 @@ enum SessionBus {
         return read(Reader(value: reply))
     }
 
+    /// Calls `method` without waiting for the reply: `completion` gets what `read` makes of the reply's
+    /// arguments, or the failure, exactly once, later, on the main context that is this thread's default now.
+    ///
+    /// The loop that iterates that context keeps running meanwhile (the reply comes as one more event), so
+    /// a peer that is slow to start by D-Bus activation, or never answers, holds up nothing but this
+    /// completion, which comes with a timeout error after `timeoutMilliseconds`. Throws, without calling
+    /// `completion`, when there is no session bus to send the call on.
+    static func call<Reply>(
+        _ destination: String, path: String, interface: String, method: String, _ parameters: DBusValue,
+        timeoutMilliseconds: Int32, read: @escaping (Reader) -> Reply,
+        completion: @escaping (Result<Reply, GLibError>) -> Void
+    ) throws(GLibError) {
+        typealias Finish = (_ result: OpaquePointer?) -> Void
+        let connection = try connect()
+        let operation = "call \(interface).\(method) on \(destination)"
+        // Holds the connection's reference until the reply (or the timeout) is in.
+        let finish: Finish = { result in
+            defer { g_object_unref(UnsafeMutableRawPointer(connection)) }
+            do throws(GLibError) {
+                let reply = try check(operation) { error in g_dbus_connection_call_finish(connection, result, error) }
+                guard let reply else { throw GLibError(operation: operation, message: "no reply", code: 0) }
+                defer { g_variant_unref(reply) }
+                completion(.success(read(Reader(value: reply))))
+            } catch {
+                completion(.failure(error))
+            }
+        }
+        // GIO calls the callback once, with no destroy notify of its own: the callback releases the box.
+        g_dbus_connection_call(
+            connection, destination, path, interface, method, make(parameters), nil, G_DBUS_CALL_FLAGS_NONE,
+            timeoutMilliseconds, nil,
+            { _, result, data in
+                CallbackBox<Finish>.from(data)?.value(result)
+                CallbackBox<Finish>.destroyNotify(data)
+            },
+            CallbackBox<Finish>(finish).retained())
+    }
+
     /// Whether a call failed by waiting out its timeout (the peer got the call and may still act on it).
     static func timedOut(_ error: GLibError) -> Bool {
         error.matches(domain: g_io_error_quark(), code: G_IO_ERROR_TIMED_OUT.rawValue)
@@ -61,6 +99,27 @@ enum SessionBus {
         return String(rest[..<end])
     }
 
+    /// Whether a call failed because nothing could take it: no owner of the name and none the bus could
+    /// start (`ServiceUnknown`, `NameHasNoOwner`), or the bus failed to start one (`Spawn.*`).
+    static func nobodyThere(_ error: GLibError) -> Bool {
+        let missing: [GDBusError] = [
+            G_DBUS_ERROR_SERVICE_UNKNOWN, G_DBUS_ERROR_NAME_HAS_NO_OWNER, G_DBUS_ERROR_SPAWN_EXEC_FAILED,
+            G_DBUS_ERROR_SPAWN_FORK_FAILED, G_DBUS_ERROR_SPAWN_CHILD_EXITED, G_DBUS_ERROR_SPAWN_CHILD_SIGNALED,
+            G_DBUS_ERROR_SPAWN_FAILED, G_DBUS_ERROR_SPAWN_SETUP_FAILED, G_DBUS_ERROR_SPAWN_CONFIG_INVALID,
+            G_DBUS_ERROR_SPAWN_SERVICE_INVALID, G_DBUS_ERROR_SPAWN_SERVICE_NOT_FOUND,
+            G_DBUS_ERROR_SPAWN_PERMISSIONS_INVALID, G_DBUS_ERROR_SPAWN_FILE_INVALID, G_DBUS_ERROR_SPAWN_NO_MEMORY,
+        ]
+        return missing.contains { error.matches(domain: g_dbus_error_quark(), code: $0.rawValue) }
+    }
+
+    /// Whether the bus gave up on the peer: it did not start in time (`TimedOut`, `Timeout`) or it left
+    /// without replying (`NoReply`).
+    static func peerGaveNoAnswer(_ error: GLibError) -> Bool {
+        [G_DBUS_ERROR_TIMED_OUT, G_DBUS_ERROR_TIMEOUT, G_DBUS_ERROR_NO_REPLY].contains {
+            error.matches(domain: g_dbus_error_quark(), code: $0.rawValue)
+        }
+    }
+
     /// Whether `name` has an owner on the bus now.
     static func nameHasOwner(_ name: String) -> Bool {
         let owned = try? call(
@@ -68,15 +127,6 @@ enum SessionBus {
             method: "NameHasOwner", .tuple([.string(name)]), timeoutMilliseconds: 5_000
         ) { $0.boolean(at: 0) }
         return owned ?? false
-    }
-
-    /// Whether the bus would start `name` on demand (a D-Bus service file for it).
-    static func isActivatable(_ name: String) -> Bool {
-        let names = try? call(
-            "org.freedesktop.DBus", path: "/org/freedesktop/DBus", interface: "org.freedesktop.DBus",
-            method: "ListActivatableNames", .tuple([]), timeoutMilliseconds: 5_000
-        ) { $0.strings(at: 0) }
-        return names?.contains(name) ?? false
     }
 
     /// A signal subscription on the shared connection, with the connection held; ends when it goes.

@@ -1,3 +1,4 @@
+import CGLib
 import DoseCore
 import DoseSystem
 import Foundation
@@ -50,20 +51,30 @@ final class ScriptedShell: ShellNotifications {
     }
 }
 
-/// A scripted desktop app: whether it answers, whether it fails, what it was asked to open.
+/// A scripted desktop app: what it was asked to open, and its answer, at once or held until `answer`.
 final class ScriptedApp: DesktopAppLink {
-    var available = true
-    var failure: GLibError?
-    private(set) var asked = 0
+    /// The answer to each hand-off; nil holds it (a slow or hung app) until `answer(_:)`.
+    var reply: Result<Void, GLibError>? = .success(())
     private(set) var opened: [(id: String, token: String?)] = []
-    func isAvailable() -> Bool {
-        asked += 1
-        return available
-    }
-    func openDose(itemID: String, activationToken: String?) throws(GLibError) {
-        if let failure { throw failure }
+    private var held: [(Result<Void, GLibError>) -> Void] = []
+    var pending: Int { held.count }
+    func openDose(itemID: String, activationToken: String?, completion: @escaping (Result<Void, GLibError>) -> Void) {
         opened.append((itemID, activationToken))
+        if let reply { completion(reply) } else { held.append(completion) }
     }
+    /// Answers the oldest held hand-off.
+    func answer(_ reply: Result<Void, GLibError>) {
+        held.removeFirst()(reply)
+    }
+}
+
+/// A GLib error as the bus would report it (`G_DBUS_ERROR` or `G_IO_ERROR`).
+func busError(_ code: GDBusError, _ message: String = "from the bus") -> GLibError {
+    GLibError(operation: "call ActivateAction", message: message, code: Int32(code.rawValue), domain: g_dbus_error_quark())
+}
+
+func ioError(_ code: GIOErrorEnum, _ message: String = "Timeout was reached") -> GLibError {
+    GLibError(operation: "call ActivateAction", message: message, code: Int32(code.rawValue), domain: g_io_error_quark())
 }
 
 /// Records the pages it was asked to show instead of writing and launching them.
@@ -295,34 +306,62 @@ func makeDeliverer(
     }
 
     /// A click goes to the app (open-dose with the id and the token) when there is a display and the app
-    /// answers; to the page when it does not, when it fails, or when there is no display (the app not even asked).
-    @Test func aClickGoesToTheAppWhenItIsThereElseToThePage() throws {
+    /// takes it; to the page when it is not there, refuses, or when there is no display (the app not even asked).
+    @Test func aClickGoesToTheAppWhenItTakesItElseToThePage() throws {
         let home = try Home()
         let app = ScriptedApp()
         let pages = RecordedPages()
         let withDisplay = makeDeliverer(home.paths, server: ScriptedServer(), pages: pages, app: app, display: true)
-        withDisplay.open(itemID: "q-weber-unit", activationToken: "token-9")
+        var settled = 0
+        withDisplay.open(itemID: "q-weber-unit", activationToken: "token-9") { settled += 1 }
         #expect(app.opened.map(\.id) == ["q-weber-unit"])
         #expect(app.opened.first?.token == "token-9")
         #expect(pages.shown.isEmpty)
+        #expect(settled == 1)
 
-        app.failure = GLibError(operation: "call ActivateAction", message: "no such action", code: 0)
-        withDisplay.open(itemID: "f-ohm", activationToken: nil)
+        app.reply = .failure(busError(G_DBUS_ERROR_UNKNOWN_METHOD, "no such action"))
+        withDisplay.open(itemID: "f-ohm", activationToken: nil) { settled += 1 }
         #expect(pages.shown.map(\.requestedID) == ["f-ohm"])
+        #expect(pages.shown.last?.item == Self.pool[1])
 
-        app.failure = nil
-        app.available = false
-        withDisplay.open(itemID: "m-euler", activationToken: nil)
+        app.reply = .failure(busError(G_DBUS_ERROR_SERVICE_UNKNOWN, "The name is not activatable"))
+        withDisplay.open(itemID: "m-euler", activationToken: "token-3") { settled += 1 }
         #expect(pages.shown.map(\.requestedID) == ["f-ohm", "m-euler"])
-        #expect(app.opened.count == 1)
+        #expect(pages.shown.last?.token == "token-3")
+        #expect(settled == 3)
 
-        app.available = true
-        let asked = app.asked
+        app.reply = .success(())
+        let asked = app.opened.count
         let headless = makeDeliverer(home.paths, server: ScriptedServer(), pages: pages, app: app, display: false)
-        headless.open(itemID: "q-weber-unit", activationToken: nil)
+        headless.open(itemID: "q-weber-unit", activationToken: nil) { settled += 1 }
         #expect(pages.shown.last?.requestedID == "q-weber-unit")
-        #expect(app.asked == asked)
-        #expect(app.opened.count == 1)
+        #expect(app.opened.count == asked)
+        #expect(settled == 4)
+    }
+
+    /// The click does not wait for the app: `open` returns with the hand-off pending (the scheduler then
+    /// closes the notification and drops the record); the page comes only with a failed or silent answer,
+    /// once, and `done` only then.
+    @Test func aPendingHandOffReturnsAtOnceAndFallsBackOnlyOnItsAnswer() throws {
+        let home = try Home()
+        let server = ScriptedServer()
+        let app = ScriptedApp()
+        app.reply = nil
+        let pages = RecordedPages()
+        let deliverer = makeDeliverer(home.paths, server: server, pages: pages, app: app, display: true)
+        var settled = 0
+        deliverer.open(itemID: "q-weber-unit", activationToken: nil) { settled += 1 }
+        deliverer.open(itemID: "f-ohm", activationToken: nil) { settled += 1 }
+        #expect(app.pending == 2)
+        #expect(settled == 0)
+        #expect(pages.shown.isEmpty)
+        // The app times out on the first, takes the second.
+        app.answer(.failure(ioError(G_IO_ERROR_TIMED_OUT)))
+        #expect(pages.shown.map(\.requestedID) == ["q-weber-unit"])
+        #expect(settled == 1)
+        app.answer(.success(()))
+        #expect(pages.shown.count == 1)
+        #expect(settled == 2)
     }
 
     /// The click of a shown notification reaches the app with the advertised id, not the day's dose.

@@ -70,13 +70,10 @@ import Testing
         #expect(DBusValue.array(element: "s", []).signature == "as")
     }
 
-    /// The app only with a display and when it answers; the app is not asked without a display.
+    /// The app only with a display (whether it is there is its answer's matter: `AppHandOffTests`).
     @Test func theClickRoute() {
-        #expect(ClickRoute.choose(hasDisplay: true, appAvailable: { true }) == .app)
-        #expect(ClickRoute.choose(hasDisplay: true, appAvailable: { false }) == .page)
-        var asked = false
-        #expect(ClickRoute.choose(hasDisplay: false, appAvailable: { asked = true; return true }) == .page)
-        #expect(!asked)
+        #expect(ClickRoute.choose(hasDisplay: true) == .app)
+        #expect(ClickRoute.choose(hasDisplay: false) == .page)
         #expect(ClickRoute.hasDisplay(environment: { $0 == "DISPLAY" ? ":5" : nil }))
         #expect(ClickRoute.hasDisplay(environment: { $0 == "WAYLAND_DISPLAY" ? "wayland-0" : nil }))
         #expect(!ClickRoute.hasDisplay(environment: { $0 == "DISPLAY" ? "" : nil }))

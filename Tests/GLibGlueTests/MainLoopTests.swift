@@ -1,4 +1,5 @@
 import CGLib
+import DoseTestSupport
 import Glibc
 import GLibGlue
 import Testing
