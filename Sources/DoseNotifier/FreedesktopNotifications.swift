@@ -66,7 +66,7 @@ final class FreedesktopNotifications: NotificationServer {
                 Self.busName, path: Self.path, interface: Self.busName, method: "CloseNotification",
                 .tuple([.uint32(current.serverID)]), timeoutMilliseconds: 5_000) { _ in () }
         } catch {
-            Log.warning("cannot close the notification: \(error.message)")
+            Log.warning(tr("cannot close the notification: {reason}", ["reason": error.message]))
         }
     }
 

@@ -135,6 +135,43 @@ import Testing
     }
 }
 
+extension TranslationTests {
+    /// The real `dose-notify` in German: the dry run's headers and the notification's words, its errors; the
+    /// content as authored, the answer withheld; `--json` and the C locale unchanged.
+    @Test func doseNotifySpeaksGermanWhenAskedAndKeepsItsJSON() throws {
+        _ = try Self.buildTranslations()
+        let sandbox = try Sandbox()
+        #expect(try sandbox.dose("import", try sandbox.write("golden.json", Fixtures.goldenPack)).status == 0)
+        func dryRun(_ environment: [String: String], _ more: String...) throws -> Sandbox.Run {
+            try sandbox.run("dose-notify", ["--dry-run", "--id", "q-weber", "--date", "2026-11-29"] + more, extraEnvironment: environment)
+        }
+        let english = try dryRun([:])
+        #expect(english.status == 0, "\(english.stderr)")
+        #expect(english.stdout.hasPrefix("Fires at: 2026-11-29T08:00:00"), "\(english.stdout)")
+        #expect(english.stdout.contains("\nSummary:  Question of the day\nBody:     What is one weber?\nPayload:  q-weber\n"))
+
+        for environment in [["LANGUAGE": "de"], ["LANG": "de_DE.UTF-8"]] {
+            let german = try dryRun(environment)
+            #expect(german.status == 0, "\(german.stderr)")
+            #expect(german.stdout.hasPrefix("Zeitpunkt:   2026-11-29T08:00:00"), "\(german.stdout)")
+            #expect(german.stdout.contains("\nÜberschrift: Frage des Tages\nText:        What is one weber?\nNutzdaten:   q-weber\n"),
+                    "\(german.stdout)")
+            #expect(!german.stdout.contains("ANSWER") && !german.stdout.contains("EXPLAIN"))
+        }
+        #expect(try dryRun(["LANGUAGE": "de", "LANG": "de_DE.UTF-8", "LC_ALL": "C"]).stdout == english.stdout)
+
+        // The JSON is for programs: the same bytes whatever the locale, its summary in English.
+        let json = try dryRun([:], "--json").stdout
+        #expect(json.contains("\"summary\":\"Question of the day\""))
+        #expect(try dryRun(["LANGUAGE": "de", "LANG": "de_DE.UTF-8"], "--json").stdout == json)
+
+        // An error for people, its id quoted as data.
+        let missing = try sandbox.run("dose-notify", ["--dry-run", "--id", "no-such-dose"], extraEnvironment: ["LANGUAGE": "de"])
+        #expect(missing.status == 66)
+        #expect(missing.stderr.contains("kein Eintrag mit der ID \"no-such-dose\" im Schnappschuss"), "\(missing.stderr)")
+    }
+}
+
 /// A .po or .pot file read as gettext reads it: msgid (msgid and msgid_plural joined by NUL) to its msgstrs.
 struct Catalogue {
     var entries: [String: [String]] = [:]
