@@ -92,7 +92,7 @@ let package = Package(
         .target(name: "DoseTestSupport", dependencies: ["DoseSystem", "CGLib"], path: "Tests/DoseTestSupport"),
 
         .testTarget(name: "DoseCoreTests", dependencies: ["DoseCore"]),
-        .testTarget(name: "DoseSystemTests", dependencies: ["DoseSystem", "DoseCore"]),
+        .testTarget(name: "DoseSystemTests", dependencies: ["DoseSystem", "DoseCore", "DoseTestSupport"]),
         .testTarget(name: "DoseHTTPTests", dependencies: ["DoseHTTP", "DoseSystem", "DoseTestSupport", "GLibGlue", "CGLib"]),
         .testTarget(name: "DoseSignatureTests", dependencies: ["DoseSignature", "DoseCore", "DoseSystem", "DoseTestSupport"]),
         .testTarget(name: "DoseStoreTests", dependencies: ["DoseStore", "DoseCore"]),

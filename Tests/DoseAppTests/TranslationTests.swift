@@ -172,6 +172,30 @@ extension TranslationTests {
     }
 }
 
+extension TranslationTests {
+    /// A pack's problems from the real `dose` in German: each still names its item and its field, the pack's
+    /// values quoted as JSON (a control character escaped); under C the English word for word.
+    @Test func aPackProblemInGermanStillNamesTheItemAndTheField() throws {
+        _ = try Self.buildTranslations()
+        let sandbox = try Sandbox()
+        let pack = try sandbox.write("bad.json", #"{"format": "daily-dose-pack/1", "items": [{"id": "f-ohm", "kind": "fact", "text": "t", "tags": ["cs"]}, {"id": "q-\u001b[31m", "kind": "question", "text": "q?"}]}"#)
+        let english = try sandbox.run("dose", ["validate", pack])
+        #expect(english.status == 65)
+        #expect(english.stderr.contains(#"item "f-ohm" (#0), field "tags": tag "cs" is not a branch code (two capital letters A–Z)"#),
+                "\(english.stderr)")
+        #expect(english.stderr.contains(#"item #1, field "id": id "q-\u001b[31m" contains control character U+001B"#), "\(english.stderr)")
+        #expect(try sandbox.run("dose", ["validate", pack], extraEnvironment: ["LANGUAGE": "de", "LC_ALL": "C"]).stderr == english.stderr)
+
+        let german = try sandbox.run("dose", ["validate", pack], extraEnvironment: ["LANGUAGE": "de"])
+        #expect(german.status == 65)
+        #expect(german.stderr.contains(
+            #"Eintrag "f-ohm" (#0), Feld "tags": das Tag "cs" ist kein Fachrichtungskürzel (zwei Großbuchstaben A–Z)"#), "\(german.stderr)")
+        #expect(german.stderr.contains(#"Eintrag #1, Feld "id": die ID "q-\u001b[31m" enthält das Steuerzeichen U+001B"#), "\(german.stderr)")
+        #expect(german.stderr.contains(#"Eintrag #1, Feld "answer": Pflichtfeld fehlt"#), "\(german.stderr)")
+        #expect(!german.stderr.contains("\u{1B}"))
+    }
+}
+
 /// A .po or .pot file read as gettext reads it: msgid (msgid and msgid_plural joined by NUL) to its msgstrs.
 struct Catalogue {
     var entries: [String: [String]] = [:]
