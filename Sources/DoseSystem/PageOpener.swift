@@ -83,7 +83,7 @@ public struct PageOpener: Sendable {
             g_app_launch_context_setenv(context, "XDG_ACTIVATION_TOKEN", activationToken)
             g_app_launch_context_setenv(context, "DESKTOP_STARTUP_ID", activationToken)
         }
-        _ = try check("open \(path) with the default handler") { error in
+        _ = try check(tr("open {path} with the default handler", ["path": path])) { error in
             g_app_info_launch_default_for_uri(uri, context, error)
         }
     }

@@ -169,6 +169,16 @@ extension TranslationTests {
         let missing = try sandbox.run("dose-notify", ["--dry-run", "--id", "no-such-dose"], extraEnvironment: ["LANGUAGE": "de"])
         #expect(missing.status == 66)
         #expect(missing.stderr.contains("kein Eintrag mit der ID \"no-such-dose\" im Schnappschuss"), "\(missing.stderr)")
+
+        // A broken config is logged in German (GLib's own reason in German too) and the defaults used.
+        try FileManager.default.createDirectory(
+            atPath: (sandbox.configPath as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
+        try "garbage line\n".write(toFile: sandbox.configPath, atomically: true, encoding: .utf8)
+        let broken = try dryRun(["LANGUAGE": "de"])
+        #expect(broken.status == 0, "\(broken.stderr)")
+        #expect(broken.stderr.contains("\(sandbox.configPath) lesen: ") && broken.stderr.hasSuffix("(es gelten die Standardwerte)\n"),
+                "\(broken.stderr)")
+        #expect(try dryRun([:]).stderr.hasPrefix("read \(sandbox.configPath): "))
     }
 }
 
