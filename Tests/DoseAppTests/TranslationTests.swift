@@ -203,6 +203,11 @@ extension TranslationTests {
         #expect(german.stderr.contains(#"Eintrag #1, Feld "id": die ID "q-\u001b[31m" enthält das Steuerzeichen U+001B"#), "\(german.stderr)")
         #expect(german.stderr.contains(#"Eintrag #1, Feld "answer": Pflichtfeld fehlt"#), "\(german.stderr)")
         #expect(!german.stderr.contains("\u{1B}"))
+
+        // `validate --preview` shows the notification as the scheduler builds it: in German here too.
+        let preview = try sandbox.run("dose", ["validate", "--preview", sandbox.samplePack], extraEnvironment: ["LANGUAGE": "de"])
+        #expect(preview.status == 0, "\(preview.stderr)")
+        #expect(preview.stdout.contains("\n    Frage des Tages\n") && !preview.stdout.contains("of the day"), "\(preview.stdout)")
     }
 }
 
