@@ -48,7 +48,7 @@ extension PackProblem.Reason {
         case .packTooLarge(let bytes, let limit):
             tr("the pack is {bytes} bytes; the limit is {limit} bytes", ["bytes": bytes, "limit": limit])
         case .notJSON(let error):
-            tr("not valid JSON: line {line}, column {column}: {reason}", ["line": error.line, "column": error.column, "reason": error.message])
+            tr("not valid JSON: {reason}", ["reason": error.localizedDescription])
         case .packNotObject(let found): tr("the pack must be a JSON object, found {found}", ["found": found.localized])
         case .unknownTopLevelField: tr("unknown top-level field, ignored")
         case .missingField: tr("missing required field")

@@ -35,6 +35,35 @@ import Testing
         #expect(json.map(\.localized) == json.map(\.description))
     }
 
+    /// A pack that is not JSON: under C DoseCore's words; in German the parser's own phrases translated too
+    /// (a changed phrase in DoseCore would fall back to English and fail here), the position as it is.
+    @Test func jsonSyntaxErrorsInGermanAndUnderC() throws {
+        let inputs = [
+            "\u{FEFF}{}", "[1,]", #"{"a":1,}"#, "[1 2]", "[", #""abc"#, #""\x""#, #""\u12G4""#, "\"\\", "\"\u{1}\"", "[\u{FF}]",
+            "[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[",
+            "{} x", #"{"a":1,"a":2}"#, "[-]", "[01]", "[1.]", "[1e]", #""\uDC00""#,
+        ]
+        let problems = inputs.map { PackValidator.validate(Array($0.utf8)).problems }
+        for (input, found) in zip(inputs, problems) {
+            #expect(found.count == 1 && found[0].localized == found[0].description, "\(input): \(found)")
+            guard case .notJSON = found.first?.reason else {
+                Issue.record("\(input): not a JSON error: \(found)")
+                continue
+            }
+        }
+        let german = try German.run { problems.map { $0.map(\.localized) } }
+        for (input, (english, translated)) in zip(inputs, zip(problems.map { $0.map(\.description) }, german)) {
+            #expect(translated.first?.hasPrefix("kein gültiges JSON: Zeile 1, Spalte ") == true, "\(input): \(translated)")
+            // Every message is German but for a detail naming the input's characters (a surrogate, an escape).
+            for word in ["expected", "unexpected", "number", "string", "value", "digit", "leading", "key", "trailing", "nesting"] {
+                #expect(!(translated.first ?? "").contains(word) || input.contains("\\"), "\(input): \(translated) (\(english))")
+            }
+        }
+        #expect(german[1] == ["kein gültiges JSON: Zeile 1, Spalte 4: unerwartetes Zeichen ']', erwartet: ein Wert"])
+        #expect(german[3] == ["kein gültiges JSON: Zeile 1, Spalte 4: unerwartetes Zeichen '2', erwartet: ',' or ']'"])
+        #expect(german[15] == ["kein gültiges JSON: Zeile 1, Spalte 2: fehlerhafte Zahl: führende Nullen sind nicht erlaubt"])
+    }
+
     @Test func inGermanTheItemAndTheFieldAreStillNamed() throws {
         let pack = #"{"format": "daily-dose-pack/1", "items": [{"id": "f-ohm", "kind": "fact", "text": "t", "tags": ["CS", "cs"]}, {"id": "f-ohm", "kind": "fakt", "text": "\\def\\x{1}"}]}"#
         let report = PackValidator.validate(Array(pack.utf8))
