@@ -89,10 +89,10 @@ let package = Package(
         .executableTarget(name: "DailyDoseCommand", dependencies: ["DoseWindow", "DoseSystem"], path: "Sources/daily-dose", swiftSettings: noFoundation),
 
         // Helpers the tests share (hostile loopback server, measured child processes); tests only.
-        .target(name: "DoseTestSupport", dependencies: ["CGLib", "GLibGlue"], path: "Tests/DoseTestSupport"),
+        .target(name: "DoseTestSupport", dependencies: ["DoseSystem", "CGLib", "GLibGlue"], path: "Tests/DoseTestSupport"),
 
         .testTarget(name: "DoseCoreTests", dependencies: ["DoseCore"]),
-        .testTarget(name: "DoseSystemTests", dependencies: ["DoseSystem", "DoseCore"]),
+        .testTarget(name: "DoseSystemTests", dependencies: ["DoseSystem", "DoseCore", "DoseTestSupport"]),
         .testTarget(name: "DoseHTTPTests", dependencies: ["DoseHTTP", "DoseSystem", "DoseTestSupport", "GLibGlue", "CGLib"]),
         .testTarget(name: "DoseSignatureTests", dependencies: ["DoseSignature", "DoseCore", "DoseSystem", "DoseTestSupport"]),
         .testTarget(name: "DoseStoreTests", dependencies: ["DoseStore", "DoseCore"]),

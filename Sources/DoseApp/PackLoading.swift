@@ -6,9 +6,10 @@ import DoseSystem
 /// Every problem is listed, each naming its item and field, so an admin fixes a pack in one round.
 func validatedItems(_ bytes: [UInt8], origin: String) throws(CommandError) -> [Item] {
     let report = PackValidator.validate(bytes)
-    for warning in report.warnings { Log.warning("\(origin): \(warning)") }
+    // Each in the user's language, still naming its item and field.
+    for warning in report.warnings { Log.warning("\(origin): \(warning.localized)") }
     guard report.isValid else {
-        for problem in report.problems { Log.error("\(origin): \(problem)") }
+        for problem in report.problems { Log.error("\(origin): \(problem.localized)") }
         let count = report.problems.count
         throw CommandError(
             trn("{origin}: {count} problem; nothing was changed", "{origin}: {count} problems; nothing was changed", count,

@@ -10,7 +10,7 @@ enum PackSignature {
     /// A public key given as `--pubkey KEY`: the base64 key (the second line of a minisign `.pub` file).
     static func publicKey(option text: String) throws(CommandError) -> MinisignPublicKey {
         do { return try MinisignPublicKey(parsing: text) } catch {
-            throw .usage("\(OptionSpec.pubkey.name): \(error)")
+            throw .usage("\(OptionSpec.pubkey.name): \(error.localized)")
         }
     }
 

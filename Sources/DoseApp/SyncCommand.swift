@@ -107,7 +107,7 @@ struct Sync: Sendable {
             return nil
         }
         do { return try MinisignPublicKey(parsing: text) } catch {
-            throw CommandError("source.pubkey: \(error)", exitCode: .config)
+            throw CommandError("source.pubkey: \(error.localized)", exitCode: .config)
         }
     }
 

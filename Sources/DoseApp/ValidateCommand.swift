@@ -21,9 +21,9 @@ struct ValidateCommand {
         Console.print(tr("{path}: valid, {summary}", ["path": path, "summary": poolSummary(items)]))
     }
 
-    /// The id, then the notification's summary and body (indented), as the notifier builds them.
+    /// The id, then the notification's summary and body (indented), as the notifier builds them (in the user's language).
     static func preview(_ item: Item) -> String {
-        let copy = CopyBuilder.copy(for: Teaser(item), markup: false)
+        let copy = CopyBuilder.copy(for: Teaser(item), markup: false, words: .translated)
         return item.id + "\n    " + copy.summary + "\n    " + copy.body + "\n"
     }
 }

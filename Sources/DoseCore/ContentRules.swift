@@ -35,10 +35,10 @@ enum ContentRules {
 
     /// The first thing in `text` these rules refuse, as a message naming it: a bidi control (in an
     /// id also a bidi mark), or, outside ids, a macro-defining command. One pass over the UTF-8.
-    static func problem(_ text: String, field: String, isID: Bool) -> String? {
+    static func problem(_ text: String, field: String, isID: Bool) -> PackProblem.Reason? {
         var copy = text
         // In place over the UTF-8 (no copy for a native string).
-        return copy.withUTF8 { bytes -> String? in
+        return copy.withUTF8 { bytes -> PackProblem.Reason? in
             var index = 0
             while index < bytes.count {
                 switch bytes[index] {
@@ -53,8 +53,7 @@ enum ContentRules {
                     }
                     let name = UnsafeBufferPointer(rebasing: bytes[(index + 1)..<end])
                     if macroCommandBytes.contains(where: { $0.count == name.count && $0.elementsEqual(name) }) {
-                        return "\(field) uses \\\(String(decoding: name, as: UTF8.self)), which defines a macro; "
-                            + "packs may not define macros (they can make the dose page hang: CVE-2024-28243)"
+                        return .definesMacro(field: field, command: String(decoding: name, as: UTF8.self))
                     }
                     index = end
                     continue
@@ -62,7 +61,7 @@ enum ContentRules {
                     // U+2000–U+2FFF: three bytes. Every bidi control and two of the marks are here.
                     let value = UInt32(bytes[index] & 0x0F) << 12 | UInt32(bytes[index + 1] & 0x3F) << 6
                         | UInt32(bytes[index + 2] & 0x3F)
-                    if let message = bidiMessage(value, field: field, isID: isID) { return message }
+                    if let reason = bidiMessage(value, field: field, isID: isID) { return reason }
                     index += 3
                     continue
                 case 0xD8 where isID && index + 1 < bytes.count && bytes[index + 1] == 0x9C:
@@ -76,14 +75,13 @@ enum ContentRules {
         }
     }
 
-    private static func bidiMessage(_ value: UInt32, field: String, isID: Bool) -> String? {
+    private static func bidiMessage(_ value: UInt32, field: String, isID: Bool) -> PackProblem.Reason? {
         guard value == 0x061C || (0x200E...0x2069).contains(value), let scalar = Unicode.Scalar(value) else { return nil }
         if let name = bidiControls[value] {
-            return "\(field) contains \(ItemRules.show(scalar)) \(name), a bidirectional control that makes "
-                + "text display in another order than it reads"
+            return .bidiControl(field: field, character: ItemRules.show(scalar), name: name)
         }
         if isID, let name = bidiMarks[value] {
-            return "id contains \(ItemRules.show(scalar)) \(name), an invisible bidirectional mark"
+            return .bidiMark(character: ItemRules.show(scalar), name: name)
         }
         return nil
     }

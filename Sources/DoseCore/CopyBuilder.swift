@@ -13,10 +13,11 @@ public enum CopyBuilder {
     ///     Escaping happens after the cut, so an entity is never cut in half.
     ///   - openHint: a line appended to the body (after the cut), such as
     ///     "Open it with: dose show CODE", for servers that offer no actions.
+    ///   - words: the headlines and the summary's form, in the user's language (English by default).
     public static func copy(
-        for teaser: Teaser, markup: Bool, maxBodyLength: Int = 240, openHint: String? = nil
+        for teaser: Teaser, markup: Bool, maxBodyLength: Int = 240, openHint: String? = nil, words: Words = .english
     ) -> NotificationCopy {
-        let summary = summaryLine(for: teaser).truncated(toGraphemes: maxSummaryLength)
+        let summary = summaryLine(for: teaser, words: words).truncated(toGraphemes: maxSummaryLength)
         let reduced = teaser.kind == .formula ? LaTeXText.plainMath(teaser.text) : LaTeXText.plainText(teaser.text)
         var lines = [reduced.collapsingWhitespace.truncatedAtWord(toGraphemes: maxBodyLength)]
         if let hint = openHint?.collapsingWhitespace, !hint.isEmpty { lines.append(hint) }
@@ -26,10 +27,10 @@ public enum CopyBuilder {
 
     /// "Fact of the day", with the title after a colon for facts and formulas. A
     /// question's title is left out: it may name the concept being asked about.
-    static func summaryLine(for teaser: Teaser) -> String {
-        let label = headline(for: teaser.kind)
+    static func summaryLine(for teaser: Teaser, words: Words = .english) -> String {
+        let label = words.headline(for: teaser.kind)
         if teaser.kind == .question { return label }
         let title = LaTeXText.plainText(teaser.title ?? "").collapsingWhitespace
-        return title.isEmpty ? label : label + ": " + title
+        return title.isEmpty ? label : words.summary(headline: label, title: title)
     }
 }

@@ -1,31 +1,29 @@
 /// Field rules shared by pack validation and snapshot decoding, so both agree on what an
-/// acceptable item is. Each check returns a message, or nil when the value is fine.
+/// acceptable item is. Each check returns what is wrong, or nil when the value is fine.
 public enum ItemRules {
     /// Id: 1–128 bytes of UTF-8 with no control character (C0, DEL, C1).
-    public static func idProblem(_ id: String) -> String? {
+    public static func idProblem(_ id: String) -> PackProblem.Reason? {
         let count = id.utf8.count
-        if count == 0 { return "id must not be empty" }
-        if count > PackLimits.maxIDBytes {
-            return "id is \(count) bytes long; the limit is \(PackLimits.maxIDBytes) bytes of UTF-8"
-        }
+        if count == 0 { return .emptyID }
+        if count > PackLimits.maxIDBytes { return .idTooLong(bytes: count, limit: PackLimits.maxIDBytes) }
         if let bad = id.unicodeScalars.first(where: isControl) {
-            return "id \(JSONWriter.quoted(id)) contains control character \(show(bad))"
+            return .idControl(id: JSONWriter.quoted(id), character: show(bad))
         }
         return nil
     }
 
     /// Prose: no NUL or control character other than newline and tab, at most `limit` scalars.
-    static func proseProblem(_ text: String, field: String, limit: Int) -> String? {
-        if text.isEmpty { return "\(field) must not be empty" }
+    static func proseProblem(_ text: String, field: String, limit: Int) -> PackProblem.Reason? {
+        if text.isEmpty { return .emptyProse(field: field) }
         var count = 0
         for scalar in text.unicodeScalars {
             if isControl(scalar) && scalar != "\n" && scalar != "\t" {
-                return "\(field) contains control character \(show(scalar)); only \\n and \\t are allowed"
+                return .proseControl(field: field, character: show(scalar))
             }
             count += 1
         }
         if count > limit {
-            return "\(field) is \(count) characters long; the limit is \(limit)"
+            return .proseTooLong(field: field, count: count, limit: limit)
         }
         return nil
     }
@@ -38,17 +36,6 @@ public enum ItemRules {
     static func show(_ scalar: Unicode.Scalar) -> String {
         let hex = String(scalar.value, radix: 16, uppercase: true)
         return "U+" + String(repeating: "0", count: max(0, 4 - hex.count)) + hex
-    }
-
-    /// A short description of a JSON value for messages: its JSON text, or its type when large.
-    static func describe(_ value: JSONValue) -> String {
-        switch value {
-        case .string: return "string " + value.serialized()
-        case .number(let lexeme): return "number " + lexeme
-        case .bool, .null: return value.serialized()
-        case .array: return "an array"
-        case .object: return "an object"
-        }
     }
 
     static let branchCodeRule = "is not a branch code (two capital letters A–Z)"

@@ -93,7 +93,7 @@ public struct JSONError: Error, CustomStringConvertible, Equatable, Sendable {
     }
 
     /// A byte as a reader would want to see it: `'x'` when printable ASCII, else `U+000A`/`byte 0xC3`.
-    static func show(_ byte: UInt8) -> String {
+    public static func show(_ byte: UInt8) -> String {
         if byte >= 0x20 && byte < 0x7F { return "'\(Character(Unicode.Scalar(byte)))'" }
         let hex = String(byte, radix: 16, uppercase: true)
         let padded = hex.count == 1 ? "0" + hex : hex

@@ -18,16 +18,16 @@ public struct MinisignPublicKey: Sendable, Equatable {
         case 1: encoded = lines[0]
         case 2 where lines[0].hasPrefix(MinisignSignature.untrustedPrefix): encoded = lines[1]
         default:
-            throw MinisignFormatError("public key", "expected one base64 line, or an untrusted comment line and the base64 line")
+            throw MinisignFormatError(.publicKey, .keyLines)
         }
         guard let bytes = Base64.decode(String(encoded)) else {
-            throw MinisignFormatError("public key", "not canonical base64")
+            throw MinisignFormatError(.publicKey, .keyNotBase64)
         }
         guard bytes.count == 42 else {
-            throw MinisignFormatError("public key", "\(bytes.count) bytes where a key has 42")
+            throw MinisignFormatError(.publicKey, .keyLength(bytes: bytes.count))
         }
         guard bytes[0] == UInt8(ascii: "E"), bytes[1] == UInt8(ascii: "d") else {
-            throw MinisignFormatError("public key", "unsupported algorithm (not Ed25519, \"Ed\")")
+            throw MinisignFormatError(.publicKey, .keyAlgorithm)
         }
         keyID = Array(bytes[2..<10])
         key = Array(bytes[10..<42])

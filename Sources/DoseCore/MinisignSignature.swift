@@ -30,8 +30,8 @@ public struct MinisignSignature: Sendable, Equatable {
 
     /// Parses the file's bytes.
     public init(parsing bytes: [UInt8]) throws(MinisignFormatError) {
-        func fail(_ problem: String) -> MinisignFormatError { MinisignFormatError("signature", problem) }
-        guard bytes.count <= Self.maxBytes else { throw fail("larger than \(Self.maxBytes) bytes") }
+        func fail(_ problem: MinisignFormatError.Problem) -> MinisignFormatError { MinisignFormatError(.signature, problem) }
+        guard bytes.count <= Self.maxBytes else { throw fail(.tooLarge(limit: Self.maxBytes)) }
         var lines = bytes.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false).map { line in
             var line = line
             while line.last == UInt8(ascii: "\r") { line = line.dropLast() }
@@ -39,36 +39,36 @@ public struct MinisignSignature: Sendable, Equatable {
         }
         // One final newline (or none) ends the file; blank lines beyond it are not the format.
         if lines.last?.isEmpty == true { lines.removeLast() }
-        guard lines.count == 4 else { throw fail("\(lines.count) lines where a signature has 4") }
+        guard lines.count == 4 else { throw fail(.lineCount(lines.count)) }
         for (number, line) in lines.enumerated() where line.contains(UInt8(ascii: "\r")) {
-            throw fail("a carriage return inside line \(number + 1)")
+            throw fail(.carriageReturn(line: number + 1))
         }
         guard lines[0].starts(with: Self.untrustedPrefix.utf8) else {
-            throw fail("line 1 does not start with \"untrusted comment: \"")
+            throw fail(.noUntrustedComment)
         }
         guard let signed = Base64.decode(String(decoding: lines[1], as: UTF8.self)), signed.count == 74 else {
-            throw fail("line 2 is not the base64 of a 74-byte signature")
+            throw fail(.signatureNotBase64)
         }
         switch (signed[0], signed[1]) {
         case (UInt8(ascii: "E"), UInt8(ascii: "d")): algorithm = .legacy
         case (UInt8(ascii: "E"), UInt8(ascii: "D")): algorithm = .prehashed
-        default: throw fail("unsupported signature algorithm (neither \"Ed\" nor \"ED\")")
+        default: throw fail(.signatureAlgorithm)
         }
         keyID = Array(signed[2..<10])
         signature = Array(signed[10..<74])
         guard lines[2].starts(with: Self.trustedPrefix.utf8) else {
-            throw fail("line 3 does not start with \"trusted comment: \"")
+            throw fail(.noTrustedComment)
         }
         let comment = Array(lines[2].dropFirst(Self.trustedPrefix.utf8.count))
         guard let text = String(validating: comment, as: UTF8.self) else {
-            throw fail("the trusted comment is not valid UTF-8")
+            throw fail(.commentNotUTF8)
         }
         if let control = text.unicodeScalars.first(where: { $0 != "\t" && $0.properties.generalCategory == .control }) {
-            throw fail("the trusted comment holds a control character (U+\(String(control.value, radix: 16, uppercase: true)))")
+            throw fail(.commentControl("U+" + String(control.value, radix: 16, uppercase: true)))
         }
         trustedCommentBytes = comment
         guard let global = Base64.decode(String(decoding: lines[3], as: UTF8.self)), global.count == 64 else {
-            throw fail("line 4 is not the base64 of a 64-byte signature")
+            throw fail(.globalSignatureNotBase64)
         }
         globalSignature = global
     }

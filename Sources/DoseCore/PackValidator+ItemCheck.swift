@@ -11,21 +11,21 @@ extension PackValidator {
             self.index = index
         }
 
-        mutating func problem(_ field: String?, _ message: String) {
-            problems.append(PackProblem(itemIndex: index, itemID: usableID, field: field, message: message))
+        mutating func problem(_ field: String?, _ reason: PackProblem.Reason) {
+            problems.append(PackProblem(itemIndex: index, itemID: usableID, field: field, reason: reason))
         }
 
         /// Returns the item when every field could be read (problems may still exist, e.g. a duplicate id).
         mutating func run(_ element: JSONValue) -> Item? {
             guard case .object(let members) = element else {
-                problem(nil, "item must be an object, found \(ItemRules.describe(element))")
+                problem(nil, .itemNotObject(.init(element)))
                 return nil
             }
             let fields = ItemFields(members)
             let id = requiredString(fields.id, "id")
             if let id {
-                if let message = ItemRules.idProblem(id) ?? ContentRules.problem(id, field: "id", isID: true) {
-                    problem("id", message)
+                if let reason = ItemRules.idProblem(id) ?? ContentRules.problem(id, field: "id", isID: true) {
+                    problem("id", reason)
                 } else {
                     usableID = id
                 }
@@ -39,7 +39,7 @@ extension PackValidator {
             let explanation = optionalProse(fields.explanation, "explanation", PackLimits.maxExplanationScalars)
             for key in fields.unknownKeys {
                 warnings.append(PackProblem(
-                    itemIndex: index, itemID: usableID, field: key, message: "unknown field, ignored"))
+                    itemIndex: index, itemID: usableID, field: key, reason: .unknownField))
             }
             guard let id, let kind, let sortKey, let tags, let text, problems.isEmpty else { return nil }
             return Item(id: id, kind: kind, sortKey: sortKey, tags: tags, title: title ?? nil,
@@ -49,21 +49,21 @@ extension PackValidator {
         private mutating func requiredString(_ value: JSONValue?, _ field: String) -> String? {
             switch value {
             case nil:
-                problem(field, "missing required field")
+                problem(field, .missingField)
                 return nil
             case .string(let s)?:
                 return s
             case let other?:
-                problem(field, "must be a string, found \(ItemRules.describe(other))")
+                problem(field, .notString(.init(other)))
                 return nil
             }
         }
 
         private mutating func checkedProse(_ text: String, _ field: String, _ limit: Int) -> String? {
-            if let message = ItemRules.proseProblem(text, field: field, limit: limit)
+            if let reason = ItemRules.proseProblem(text, field: field, limit: limit)
                 ?? ContentRules.problem(text, field: field, isID: false)
             {
-                problem(field, message)
+                problem(field, reason)
                 return nil
             }
             return text
@@ -77,7 +77,7 @@ extension PackValidator {
             case .string(let s)?:
                 return checkedProse(s, field, limit).map { .some($0) } ?? nil
             case let other?:
-                problem(field, "must be a string (omit the field when there is none), found \(ItemRules.describe(other))")
+                problem(field, .notOptionalString(.init(other)))
                 return nil
             }
         }
@@ -85,7 +85,7 @@ extension PackValidator {
         private mutating func readKind(_ value: JSONValue?) -> Kind? {
             guard let name = requiredString(value, "kind") else { return nil }
             guard let kind = Kind(rawValue: name) else {
-                problem("kind", "kind \(JSONWriter.quoted(name)) is not one of \"fact\", \"formula\", \"question\"")
+                problem("kind", .unknownKind(JSONWriter.quoted(name)))
                 return nil
             }
             return kind
@@ -95,9 +95,9 @@ extension PackValidator {
             guard let value else { return 0 }
             if let key = value.int64 { return key }
             if case .number(let lexeme) = value {
-                problem("sortKey", "sortKey \(lexeme) is not an integer in the signed 64-bit range")
+                problem("sortKey", .sortKeyOutOfRange(lexeme))
             } else {
-                problem("sortKey", "must be an integer, found \(ItemRules.describe(value))")
+                problem("sortKey", .notInteger(.init(value)))
             }
             return nil
         }
@@ -105,23 +105,23 @@ extension PackValidator {
         private mutating func readTags(_ value: JSONValue?) -> [BranchCode]? {
             guard let value else { return [] }
             guard case .array(let elements) = value else {
-                problem("tags", "must be an array of branch codes, found \(ItemRules.describe(value))")
+                problem("tags", .tagsNotArray(.init(value)))
                 return nil
             }
             if elements.count > PackLimits.maxTagsPerItem {
-                problem("tags", "\(elements.count) tags; the limit is \(PackLimits.maxTagsPerItem)")
+                problem("tags", .tooManyTags(count: elements.count, limit: PackLimits.maxTagsPerItem))
             }
             var tags: [BranchCode] = []
             var valid = elements.count <= PackLimits.maxTagsPerItem
             for element in elements {
                 // Shown as JSON text, so "CS " and control characters stay visible.
                 guard case .string(let text) = element, let code = BranchCode(exactly: text) else {
-                    problem("tags", "tag \(element.serialized()) \(ItemRules.branchCodeRule)")
+                    problem("tags", .notBranchCode(tag: element.serialized()))
                     valid = false
                     continue
                 }
                 if tags.contains(code) {
-                    problem("tags", "tag \(JSONWriter.quoted(text)) appears more than once")
+                    problem("tags", .repeatedTag(JSONWriter.quoted(text)))
                     valid = false
                     continue
                 }
@@ -138,12 +138,12 @@ extension PackValidator {
             }
             guard let value else { return .some(nil) }
             if let kind {
-                problem("answer", "only questions have an answer; this item is a \(kind.rawValue)")
+                problem("answer", .answerNotAllowed(kind))
                 return nil
             }
             // Unknown kind (already reported): still check the answer's own form.
             guard case .string(let text) = value else {
-                problem("answer", "must be a string, found \(ItemRules.describe(value))")
+                problem("answer", .notString(.init(value)))
                 return nil
             }
             return checkedProse(text, "answer", PackLimits.maxAnswerScalars).map { .some($0) } ?? nil

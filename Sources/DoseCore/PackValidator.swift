@@ -12,42 +12,38 @@ public enum PackValidator {
     public static func validate(_ bytes: [UInt8]) -> PackReport {
         var report = PackReport()
         guard bytes.count <= PackLimits.maxPackBytes else {
-            report.problems.append(PackProblem(
-                message: "the pack is \(bytes.count) bytes; the limit is \(PackLimits.maxPackBytes) bytes"))
+            report.problems.append(PackProblem(reason: .packTooLarge(bytes: bytes.count, limit: PackLimits.maxPackBytes)))
             return report
         }
         let root: JSONValue
         do {
             root = try JSONParser.parse(bytes, maxDepth: PackLimits.maxDepth)
         } catch {
-            report.problems.append(PackProblem(message: "not valid JSON: \(error)"))
+            report.problems.append(PackProblem(reason: .notJSON(error)))
             return report
         }
         guard case .object(let members) = root else {
-            report.problems.append(PackProblem(
-                message: "the pack must be a JSON object, found \(ItemRules.describe(root))"))
+            report.problems.append(PackProblem(reason: .packNotObject(.init(root))))
             return report
         }
         checkFormat(root["format"], into: &report)
         for member in members where !isKnown(member.key, topLevelFields) {
-            report.warnings.append(PackProblem(field: member.key, message: "unknown top-level field, ignored"))
+            report.warnings.append(PackProblem(field: member.key, reason: .unknownTopLevelField))
         }
         guard let itemsValue = root["items"] else {
-            report.problems.append(PackProblem(field: "items", message: "missing required field"))
+            report.problems.append(PackProblem(field: "items", reason: .missingField))
             return report
         }
         guard case .array(let elements) = itemsValue else {
-            report.problems.append(PackProblem(
-                field: "items", message: "must be an array, found \(ItemRules.describe(itemsValue))"))
+            report.problems.append(PackProblem(field: "items", reason: .itemsNotArray(.init(itemsValue))))
             return report
         }
         if elements.count > PackLimits.maxItems {
             report.problems.append(PackProblem(
-                field: "items",
-                message: "the pack has \(elements.count) items; the limit is \(PackLimits.maxItems)"))
+                field: "items", reason: .tooManyItems(count: elements.count, limit: PackLimits.maxItems)))
         }
         if elements.isEmpty {
-            report.warnings.append(PackProblem(field: "items", message: "the pack has no items"))
+            report.warnings.append(PackProblem(field: "items", reason: .noItems))
         }
         var firstIndexOfID: [ExactString: Int] = [:]
         // Sized once: growing it rehashed every id several times (a twelfth of an import of 100,000).
@@ -61,7 +57,7 @@ public enum PackValidator {
                 // One hash lookup for the usual new id; a repeated one puts the first index back.
                 if let first = firstIndexOfID.updateValue(index, forKey: key) {
                     firstIndexOfID[key] = first
-                    check.problem("id", "id \(JSONWriter.quoted(id)) is also used by item #\(first); ids must be unique")
+                    check.problem("id", .duplicateID(id: JSONWriter.quoted(id), firstIndex: first))
                 } else {
                     firstIndexOfID[key] = index
                 }
@@ -83,15 +79,14 @@ public enum PackValidator {
         let expected = JSONWriter.quoted(PackLimits.format)
         switch value {
         case nil:
-            report.problems.append(PackProblem(field: "format", message: "missing required field; expected \(expected)"))
+            report.problems.append(PackProblem(field: "format", reason: .missingFormat(expected: expected)))
         case .string(let format)?:
             if format != PackLimits.format {
                 report.problems.append(PackProblem(
-                    field: "format", message: "format \(JSONWriter.quoted(format)) is not supported; expected \(expected)"))
+                    field: "format", reason: .unsupportedFormat(found: JSONWriter.quoted(format), expected: expected)))
             }
         case let other?:
-            report.problems.append(PackProblem(
-                field: "format", message: "must be the string \(expected), found \(ItemRules.describe(other))"))
+            report.problems.append(PackProblem(field: "format", reason: .formatNotString(expected: expected, found: .init(other))))
         }
     }
 }

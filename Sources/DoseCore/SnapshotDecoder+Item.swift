@@ -77,7 +77,7 @@ extension SnapshotDecoder {
             switch field {
             case .id:
                 let value = try string(field, failure)
-                if let message = ItemRules.idProblem(value) { throw failure(field, message) }
+                if let reason = ItemRules.idProblem(value) { throw failure(field, reason.description) }
                 id = value
             case .kind:
                 let value = try string(field, failure)

@@ -46,8 +46,7 @@ public struct SnapshotError: Error, CustomStringConvertible, Equatable, Sendable
         case .countMismatch(let declared, let actual):
             return "snapshot declares \(declared) items but holds \(actual)"
         case .invalidItem(let index, let id, let field, let message):
-            let problem = PackProblem(itemIndex: index, itemID: id, field: field, message: message)
-            return "snapshot \(problem)"
+            return "snapshot " + PackProblem.located(message, itemIndex: index, itemID: id, field: field)
         }
     }
 }

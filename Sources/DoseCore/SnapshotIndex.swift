@@ -368,7 +368,7 @@ extension SnapshotDecoder {
             }
             builder.idBytes.append(contentsOf: raw)
         case .decoded(let id):
-            if let message = ItemRules.idProblem(id) { throw failure(.id, message) }
+            if let reason = ItemRules.idProblem(id) { throw failure(.id, reason.description) }
             builder.idBytes.append(contentsOf: id.utf8)
         }
     }

@@ -2,6 +2,7 @@
 // result code goes through `check`. The rest of DoseHTTP speaks `EasyHandle`, `MultiHandle` and
 // `URLParts` only.
 import CCurl
+import DoseSystem
 
 /// libcurl, opened on the first transfer (see CCurl's shim.h: linked, it would cost every `dose` command
 /// 32 shared libraries at start-up) and set up once: `curl_global_init` is not thread-safe on 7.88, and a
@@ -11,10 +12,10 @@ nonisolated(unsafe) private let library: Result<UnsafePointer<dd_curl_api>, HTTP
     let table = UnsafeMutablePointer<dd_curl_api>.allocate(capacity: 1)
     table.initialize(to: dd_curl_api())
     if let problem = dd_curl_api_load(table) {
-        return .failure(HTTPError(.other, "cannot load libcurl (libcurl.so.4): \(String(cString: problem)); install the libcurl4 package"))
+        return .failure(HTTPError(.other, tr("cannot load libcurl (libcurl.so.4): {reason}; install the libcurl4 package", ["reason": String(cString: problem)])))
     }
     guard table.pointee.global_init(dd_curl_global_default()) == CURLE_OK else {
-        return .failure(HTTPError(.other, "libcurl could not start"))
+        return .failure(HTTPError(.other, tr("libcurl could not start")))
     }
     return .success(UnsafePointer(table))
 }()
@@ -98,7 +99,7 @@ struct URLParts: Equatable {
 
     /// Parses an absolute URL of any scheme (so a redirect to `file:` can be named, then refused).
     init(_ text: String) throws(HTTPError) {
-        guard let url = try loadedCurl().pointee.url() else { throw HTTPError(.other, "libcurl could not start") }
+        guard let url = try loadedCurl().pointee.url() else { throw HTTPError(.other, tr("libcurl could not start")) }
         defer { curl.url_cleanup!(url) }
         try check(curl.url_set!(url, CURLUPART_URL, text, UInt32(CURLU_NON_SUPPORT_SCHEME)), "not a usable URL")
 
@@ -117,7 +118,7 @@ struct URLParts: Equatable {
         curl.url_set!(url, CURLUPART_USER, nil, 0)
         curl.url_set!(url, CURLUPART_PASSWORD, nil, 0)
         curl.url_set!(url, CURLUPART_FRAGMENT, nil, 0)
-        guard let bare = part(CURLUPART_URL) else { throw HTTPError(.invalidURL, "not a usable URL") }
+        guard let bare = part(CURLUPART_URL) else { throw HTTPError(.invalidURL, tr("not a usable URL")) }
         self.bare = bare
     }
 }
@@ -138,7 +139,7 @@ final class EasyHandle {
     init(_ hop: Hop) throws(HTTPError) {
         // The sink first: a throw before `raw` is set has nothing of libcurl's to clean up.
         sink = try ResponseSink(maxBodyBytes: hop.maxBodyBytes, destination: hop.bodyDestination)
-        guard let raw = try loadedCurl().pointee.easy_init() else { throw HTTPError(.other, "libcurl could not start") }
+        guard let raw = try loadedCurl().pointee.easy_init() else { throw HTTPError(.other, tr("libcurl could not start")) }
         self.raw = raw
         errorBuffer = .allocate(capacity: Int(CURL_ERROR_SIZE))
         errorBuffer.initialize(repeating: 0, count: Int(CURL_ERROR_SIZE))
@@ -172,7 +173,7 @@ final class EasyHandle {
         }
         // "Expect:" turns off libcurl's 100-continue wait for larger bodies (a second's stall).
         for line in hop.headerLines + ["Expect:"] {
-            guard let list = curl.slist_append!(headerList, line) else { throw HTTPError(.other, "out of memory") }
+            guard let list = curl.slist_append!(headerList, line) else { throw HTTPError(.other, tr("out of memory")) }
             headerList = list
         }
         try set(CURLOPT_HTTPHEADER, pointer: UnsafeRawPointer(headerList))
@@ -297,7 +298,7 @@ final class MultiHandle {
     var onTimer: (Int) -> Void = { _ in }
 
     init() throws(HTTPError) {
-        guard let raw = try loadedCurl().pointee.multi_init() else { throw HTTPError(.other, "libcurl could not start") }
+        guard let raw = try loadedCurl().pointee.multi_init() else { throw HTTPError(.other, tr("libcurl could not start")) }
         self.raw = raw
         // This object owns the multi handle, so libcurl gets unretained pointers to it.
         let context = Unmanaged.passUnretained(self).toOpaque()

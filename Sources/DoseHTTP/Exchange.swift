@@ -1,3 +1,5 @@
+import DoseSystem
+
 /// One request on the wire: what an exchange asks of libcurl for one hop.
 struct Hop {
     /// Without user information: credentials travel in `user` / `password`, only to the origin.
@@ -46,12 +48,12 @@ struct Exchange {
     init(_ request: HTTPRequest) throws(HTTPError) {
         let parts = try URLParts(request.url)
         guard parts.scheme == "http" || parts.scheme == "https" else {
-            throw HTTPError(.invalidURL, "\(quotedURL(request.url)) is not an http:// or https:// URL")
+            throw HTTPError(.invalidURL, tr("{url} is not an http:// or https:// URL", ["url": quotedURL(request.url)]))
         }
         // A line break in a value would end the header line early and start another one.
         let values = request.headers.flatMap { [$0.name, $0.value] } + (request.bearer.map { [$0] } ?? [])
         guard !values.contains(where: { $0.contains(where: { $0 == "\r" || $0 == "\n" || $0 == "\r\n" }) }) else {
-            throw HTTPError(.other, "a request header holds a line break")
+            throw HTTPError(.other, tr("a request header holds a line break"))
         }
         self.request = request
         origin = parts
@@ -100,23 +102,24 @@ struct Exchange {
     private mutating func follow(_ status: Int, to location: String) throws(HTTPError) {
         guard redirects < limits.maxRedirects else {
             throw HTTPError(
-                .tooManyRedirects, "more than \(limits.maxRedirects) redirects (the last to \(quotedURL(location)))",
+                .tooManyRedirects,
+                tr("more than {count} redirects (the last to {url})", ["count": limits.maxRedirects, "url": quotedURL(location)]),
                 redirectTarget: printable(URLRedaction.redacted(location)))
         }
         let target: URLParts
         do { target = try URLParts(location) } catch {
-            throw HTTPError(.refusedRedirect, "a redirect to an unusable address \(quotedURL(location))",
+            throw HTTPError(.refusedRedirect, tr("a redirect to an unusable address {url}", ["url": quotedURL(location)]),
                             redirectTarget: printable(URLRedaction.redacted(location)))
         }
         guard target.scheme == "http" || target.scheme == "https" else {
             throw HTTPError(
-                .refusedRedirect, "a redirect to \(quotedURL(location)), which is not http or https, was refused",
+                .refusedRedirect, tr("a redirect to {url}, which is not http or https, was refused", ["url": quotedURL(location)]),
                 redirectTarget: printable(URLRedaction.redacted(location)))
         }
         let sameOrigin = target.scheme == origin.scheme && target.host == origin.host && target.port == origin.port
         if !sameOrigin, request.crossOriginRedirects == .refuse {
             throw HTTPError(
-                .refusedRedirect, "a redirect to another origin (\(quotedURL(target.bare))) was refused",
+                .refusedRedirect, tr("a redirect to another origin ({url}) was refused", ["url": quotedURL(target.bare)]),
                 redirectTarget: printable(target.bare))
         }
         onOrigin = onOrigin && sameOrigin
@@ -134,9 +137,9 @@ struct Exchange {
     private func failure(_ handle: EasyHandle, _ error: HTTPError) -> HTTPError {
         switch handle.sink.overflow {
         case .body:
-            return HTTPError(.tooLarge, "the answer is larger than \(Self.size(limits.maxBodyBytes))")
+            return HTTPError(.tooLarge, tr("the answer is larger than {size}", ["size": Self.size(limits.maxBodyBytes)]))
         case .headers:
-            return HTTPError(.tooLarge, "the answer's headers are larger than \(Self.size(ResponseSink.maxHeaderBytes))")
+            return HTTPError(.tooLarge, tr("the answer's headers are larger than {size}", ["size": Self.size(ResponseSink.maxHeaderBytes)]))
         case .storage(let failure):
             return HTTPError(.cannotStore, printable(failure.description))
         case nil:
@@ -144,29 +147,33 @@ struct Exchange {
         }
         switch error.kind {
         case .tooLarge:
-            return HTTPError(.tooLarge, "the server announced more than \(Self.size(limits.maxBodyBytes))")
+            return HTTPError(.tooLarge, tr("the server announced more than {size}", ["size": Self.size(limits.maxBodyBytes)]))
         case .timedOut where !handle.connected:
-            return HTTPError(.timedOut, "no connection within \(Self.seconds(min(limits.connectTimeoutMilliseconds, hopTimeoutMilliseconds)))")
+            let wait = Self.seconds(min(limits.connectTimeoutMilliseconds, hopTimeoutMilliseconds))
+            return HTTPError(.timedOut, tr("no connection within {duration}", ["duration": wait]))
         case .timedOut where handle.totalMicroseconds / 1000 >= Int64(hopTimeoutMilliseconds) - 100:
             return deadlinePassed()
         case .timedOut:
             let rate = limits.lowSpeedBytesPerSecond
-            return HTTPError(.tooSlow, "the transfer stalled (less than \(rate) byte\(rate == 1 ? "" : "s")/s for \(limits.lowSpeedSeconds) s)")
+            return HTTPError(.tooSlow, trn(
+                "the transfer stalled (less than {count} byte/s for {seconds} s)",
+                "the transfer stalled (less than {count} bytes/s for {seconds} s)", rate, ["seconds": limits.lowSpeedSeconds]))
         default:
             return error
         }
     }
 
     private func deadlinePassed() -> HTTPError {
-        HTTPError(.timedOut, "no complete answer within \(Self.seconds(limits.deadlineMilliseconds))")
+        HTTPError(.timedOut, tr("no complete answer within {duration}", ["duration": Self.seconds(limits.deadlineMilliseconds)]))
     }
 
     /// "2 MiB", "1.5 s": sizes and durations as a message says them.
     static func size(_ bytes: Int) -> String {
-        bytes % (1024 * 1024) == 0 ? "\(bytes / (1024 * 1024)) MiB" : "\(bytes) bytes"
+        bytes % (1024 * 1024) == 0 ? tr("{count} MiB", ["count": bytes / (1024 * 1024)]) : trn("{count} byte", "{count} bytes", bytes)
     }
 
     static func seconds(_ milliseconds: Int) -> String {
-        milliseconds % 1000 == 0 ? "\(milliseconds / 1000) s" : "\(Double(milliseconds) / 1000) s"
+        // The number as C prints it: a message's "1.5 s" stays so in every language.
+        tr("{seconds} s", ["seconds": milliseconds % 1000 == 0 ? "\(milliseconds / 1000)" : "\(Double(milliseconds) / 1000)"])
     }
 }

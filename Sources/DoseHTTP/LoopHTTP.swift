@@ -1,4 +1,5 @@
 import Dispatch
+import DoseSystem
 import GLibGlue
 import Synchronization
 
@@ -54,9 +55,9 @@ public final class LoopHTTP: HTTPTransport, @unchecked Sendable {
         // longer does (the loop quit on SIGTERM), so a waiting job never blocks its queue for good.
         let seconds = request.limits.deadlineMilliseconds / 1000 + 5
         if done.wait(timeout: .now() + .seconds(seconds)) == .timedOut {
-            return .failure(HTTPError(.timedOut, "no complete answer within \(seconds) s (the transfer loop is not running)"))
+            return .failure(HTTPError(.timedOut, tr("no complete answer within {seconds} s (the transfer loop is not running)", ["seconds": seconds])))
         }
-        return answer.value.withLock { $0 } ?? .failure(HTTPError(.other, "the request ended without a result"))
+        return answer.value.withLock { $0 } ?? .failure(HTTPError(.other, tr("the request ended without a result")))
     }
 
     /// Carries the result from the loop's thread to the waiting one.

@@ -45,10 +45,10 @@ enum AppHandOff: Equatable {
     /// The journal's line for it; names no id, as no click's line does.
     var logLine: String {
         switch self {
-        case .taken: "the dose clicked was handed to the Daily Dose app"
-        case .page(.notThere(let why)): "the Daily Dose app is not there to take the click (\(why)); opening the page instead"
-        case .page(.noAnswer(let why)): "the Daily Dose app did not answer the click in time (\(why)); opening the page instead"
-        case .page(.refused(let why)): "the Daily Dose app did not take the click (\(why)); opening the page instead"
+        case .taken: tr("the dose clicked was handed to the Daily Dose app")
+        case .page(.notThere(let why)): tr("the Daily Dose app is not there to take the click ({reason}); opening the page instead", ["reason": why])
+        case .page(.noAnswer(let why)): tr("the Daily Dose app did not answer the click in time ({reason}); opening the page instead", ["reason": why])
+        case .page(.refused(let why)): tr("the Daily Dose app did not take the click ({reason}); opening the page instead", ["reason": why])
         }
     }
 }

@@ -47,25 +47,29 @@ final class Deliverer {
         let viaShell = shell.isAvailable()
         let capabilities = server.capabilities()
         guard viaShell || capabilities != nil else {
-            throw .serverUnavailable("nothing owns org.freedesktop.Notifications on the session bus")
+            throw .serverUnavailable(tr("nothing owns org.freedesktop.Notifications on the session bus"))
         }
         let item = try resolve(day: day, itemID: itemID)
 
         if viaShell {
-            let copy = CopyBuilder.copy(for: Teaser(item), markup: false, openHint: nil)
+            let copy = CopyBuilder.copy(for: Teaser(item), markup: false, openHint: nil, words: .translated)
             do throws(GLibError) {
                 try shell.add(copy)
                 return Delivery(itemID: item.id, serverID: nil)
             } catch {
-                guard capabilities != nil else { throw .serverUnavailable("GNOME Shell refused the notification: \(error.message)") }
-                Log.warning("GNOME Shell refused the notification (\(error.message)); sending it to org.freedesktop.Notifications")
+                guard capabilities != nil else {
+                    throw .serverUnavailable(tr("GNOME Shell refused the notification: {reason}", ["reason": error.message]))
+                }
+                Log.warning(tr(
+                    "GNOME Shell refused the notification ({reason}); sending it to org.freedesktop.Notifications",
+                    ["reason": error.message]))
             }
         }
         let capabilitySet = capabilities ?? []
         let hasActions = capabilitySet.contains("actions")
         let copy = CopyBuilder.copy(
             for: Teaser(item), markup: capabilitySet.contains("body-markup"),
-            openHint: hasActions ? nil : NotificationPreview.openHint(forID: item.id))
+            openHint: hasActions ? nil : NotificationPreview.openHint(forID: item.id), words: .translated)
         let id = item.id
         let serverID = try server.show(
             copy, actions: hasActions, replacing: replacing,
@@ -92,8 +96,8 @@ final class Deliverer {
             throw .noContent(error.message)
         }
         guard let item = found else {
-            if let itemID { throw .noContent("no item with id \(JSONWriter.quoted(itemID)) in the snapshot") }
-            throw .noContent("no dose for \(day): the snapshot's pool has nothing for this branch")
+            if let itemID { throw .noContent(tr("no item with id {id} in the snapshot", ["id": JSONWriter.quoted(itemID)])) }
+            throw .noContent(tr("no dose for {date}: the snapshot's pool has nothing for this branch", ["date": day]))
         }
         return item
     }
@@ -132,14 +136,14 @@ final class Deliverer {
         do {
             item = try SnapshotReader.read(SnapshotFile(path: paths.snapshot)).item(id: itemID)
         } catch {
-            Log.error("cannot read the snapshot to open the dose clicked: \(error)")
+            Log.error(tr("cannot read the snapshot to open the dose clicked: {reason}", ["reason": error]))
             item = nil
         }
-        if item == nil { Log.notice("the dose clicked is no longer in the pool; opening a notice") }
+        if item == nil { Log.notice(tr("the dose clicked is no longer in the pool; opening a notice")) }
         do {
             try pages.show(item: item, requestedID: itemID, activationToken: activationToken)
         } catch {
-            Log.error("cannot open the dose clicked: \(error)")
+            Log.error(tr("cannot open the dose clicked: {reason}", ["reason": "\(error)"]))
         }
     }
 }

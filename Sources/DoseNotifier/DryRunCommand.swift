@@ -42,25 +42,22 @@ struct DryRunCommand {
             if let id {
                 // --id previews any item, searched in the unfiltered pool like a click is.
                 guard let found = try snapshot.item(id: id) else {
-                    throw CommandError("no item with id \(JSONWriter.quoted(id)) in the snapshot", exitCode: .noInput)
+                    throw CommandError(
+                        tr("no item with id {id} in the snapshot", ["id": JSONWriter.quoted(id)]), exitCode: .noInput)
                 }
                 item = found
             } else {
                 guard let found = try snapshot.dose(on: date, audience: config.audience) else {
-                    let whom: String
-                    switch config.audience {
-                    case .everyone: whom = ""
-                    case .commonOnly: whom = " for the common doses only"
-                    case .branch(let code): whom = " for branch \(code)"
-                    }
-                    throw CommandError("no dose for \(date)\(whom): the snapshot's pool has nothing to show", exitCode: .failure)
+                    throw CommandError(Self.noDose(on: date, audience: config.audience), exitCode: .failure)
                 }
                 item = found
             }
-            let preview = NotificationPreview(item: item, date: date, fireAt: fireAt)
+            // The text is for people, in their language; JSON is for programs and stays as it was.
+            let preview = NotificationPreview(item: item, date: date, fireAt: fireAt, words: json ? .english : .translated)
             var text = json ? preview.json(zone: zone) : preview.text(zone: zone)
             if !json, offset == 0, dueNow != nil {
-                text += "\n(due now: today's \(config.notifyTime) has passed and today has not been notified yet)"
+                text += "\n" + tr(
+                    "(due now: today's {time} has passed and today has not been notified yet)", ["time": config.notifyTime])
             }
             output.append(text)
         }
@@ -68,14 +65,28 @@ struct DryRunCommand {
     }
 }
 
+extension DryRunCommand {
+    /// Why there is no notification for `date`: one sentence for each audience.
+    static func noDose(on date: CivilDate, audience: Audience) -> String {
+        switch audience {
+        case .everyone:
+            tr("no dose for {date}: the snapshot's pool has nothing to show", ["date": date])
+        case .commonOnly:
+            tr("no dose for {date} for the common doses only: the snapshot's pool has nothing to show", ["date": date])
+        case .branch(let code):
+            tr("no dose for {date} for branch {branch}: the snapshot's pool has nothing to show", ["date": date, "branch": code])
+        }
+    }
+}
+
 /// Reads the config; a broken file or value is logged and the defaults used, so the morning still comes.
 func loadConfigLogging(_ paths: DosePaths) -> DoseConfig {
     do {
         let (config, problems) = try ConfigFile(path: paths.configFile).load()
-        for problem in problems { Log.warning("\(problem) (using the default)") }
+        for problem in problems { Log.warning(tr("{problem} (using the default)", ["problem": problem])) }
         return config
     } catch {
-        Log.warning("\(error) (using the defaults)")
+        Log.warning(tr("{problem} (using the defaults)", ["problem": error]))
         return DoseConfig()
     }
 }

@@ -38,7 +38,7 @@ struct FireCommand {
         do {
             delivery = try deliverer.deliver(day: today, itemID: id)
             // Today's id would spoil the dose (ids are authored words): the day, unless the id was given.
-            Console.print(id == nil ? "Shown: the dose of \(today)" : "Shown: \(delivery.itemID)")
+            Console.print(id == nil ? tr("Shown: the dose of {date}", ["date": today]) : tr("Shown: {id}", ["id": delivery.itemID]))
             // Out now, not at exit: the app's "Send a test notification" reads this line from a pipe while fire
             // stays for the click.
             fflush(nil)
@@ -54,11 +54,11 @@ struct FireCommand {
         // A server that goes away takes the notification with it: nothing is left to click.
         let watch = ServerWatch(appeared: {}, vanished: {
             guard !clicked else { return }
-            Log.notice("the notification server went away; nothing left to wait for")
+            Log.notice(tr("the notification server went away; nothing left to wait for"))
             loop.quit()
         })
         deadline = SourceHandle.timeout(milliseconds: UInt32(wait) * 1000) {
-            Log.notice("no click within \(wait) s; closing the notification and stopping")
+            Log.notice(tr("no click within {seconds} s; closing the notification and stopping", ["seconds": wait]))
             deliverer.closeShown()
             loop.quit()
             return false

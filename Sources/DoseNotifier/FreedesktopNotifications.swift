@@ -71,7 +71,7 @@ final class FreedesktopNotifications: NotificationServer {
             // Gone already, nothing to report: notification-daemon 3.20 closes a clicked notification itself
             // (its NotificationClosed comes right after ActionInvoked, before we handled the click).
         } catch {
-            Log.warning("cannot close the notification: \(error.message)")
+            Log.warning(tr("cannot close the notification: {reason}", ["reason": error.message]))
         }
     }
 

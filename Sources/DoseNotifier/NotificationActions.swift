@@ -1,3 +1,5 @@
+import DoseSystem
+
 /// The actions a freedesktop notification of a dose carries: `[key, label, …]` as the spec lists them.
 ///
 /// The body click is `default` with an empty label, which the spec allows: xfce4-notifyd and
@@ -6,8 +8,11 @@
 enum NotificationActions {
     /// The key of a click on the notification's body.
     static let bodyKey = "default"
-    /// The button's label.
-    static let buttonLabel = "Open"
+    /// The button's label, in the user's language.
+    static var buttonLabel: String {
+        // TRANSLATORS: the one button of the morning notification; it opens the dose.
+        tr("Open")
+    }
 
     /// The (key, label) pairs for a notification advertising `itemID`.
     static func pairs(itemID: String) -> [(key: String, label: String)] {

@@ -1,4 +1,6 @@
-/// Why a notification could not be shown.
+import DoseSystem
+
+/// Why a notification could not be shown (its words in the user's language: they reach `fire`'s stderr and the journal).
 enum NotificationError: Error, Equatable, CustomStringConvertible {
     /// No server on the session bus, or it failed the call: worth retrying later.
     case serverUnavailable(String)
@@ -10,10 +12,10 @@ enum NotificationError: Error, Equatable, CustomStringConvertible {
 
     var description: String {
         switch self {
-        case .serverUnavailable(let message): return "no notification server answered: \(message)"
+        case .serverUnavailable(let message): return tr("no notification server answered: {reason}", ["reason": message])
         case .noContent(let message): return message
         case .unconfirmed(let message):
-            return "the notification server did not answer in time (\(message)); it may still show the notification"
+            return tr("the notification server did not answer in time ({reason}); it may still show the notification", ["reason": message])
         }
     }
 }

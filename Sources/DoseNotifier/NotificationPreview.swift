@@ -1,4 +1,5 @@
 import DoseCore
+import DoseSystem
 
 /// What the scheduler would show for one day: when, which item, and the copy.
 public struct NotificationPreview: Sendable, Equatable {
@@ -7,29 +8,42 @@ public struct NotificationPreview: Sendable, Equatable {
     public var kind: Kind
     public var copy: NotificationCopy
 
-    /// The preview of `item` for `date`, firing at `fireAt`; the copy never sees the answer.
-    public init(item: Item, date: CivilDate, fireAt: Int64, markup: Bool = false, openHint: Bool = false) {
+    /// The preview of `item` for `date`, firing at `fireAt`; the copy never sees the answer. `words` are
+    /// the copy's (English for `--json`, the user's language for the notification and its text preview).
+    public init(
+        item: Item, date: CivilDate, fireAt: Int64, markup: Bool = false, openHint: Bool = false,
+        words: CopyBuilder.Words = .english
+    ) {
         self.date = date
         self.fireAt = fireAt
         self.kind = item.kind
         let hint = openHint ? Self.openHint(forID: item.id) : nil
-        self.copy = CopyBuilder.copy(for: Teaser(item), markup: markup, openHint: hint)
+        self.copy = CopyBuilder.copy(for: Teaser(item), markup: markup, openHint: hint, words: words)
     }
 
     /// The last line of the body on a server without actions: the item's short code, never its id,
     /// whose authored words (`q-weber-unit`) could give the answer away. `dose show` takes the code.
     static func openHint(forID id: String) -> String {
-        "Open it with: dose show \(ShortCode.code(forID: id))"
+        // TRANSLATORS: the last line of a notification on a server without buttons; `dose show` is a command.
+        tr("Open it with: dose show {code}", ["code": ShortCode.code(forID: id)])
     }
 
-    /// Human-readable lines for a terminal.
+    /// Human-readable lines for a terminal, their headers in the user's language and the values lined up
+    /// one column after the widest header.
     public func text(zone: some ZoneRules) -> String {
-        """
-        Fires at: \(zone.iso8601(fireAt)) (\(date))
-        Summary:  \(copy.summary)
-        Body:     \(copy.body.split(separator: "\n", omittingEmptySubsequences: false).joined(separator: "\n          "))
-        Payload:  \(copy.id)
-        """
+        let rows = [
+            // TRANSLATORS: the headers of `dose-notify --dry-run`, lined up by the program.
+            (tr("Fires at:"), "\(zone.iso8601(fireAt)) (\(date))"),
+            (tr("Summary:"), copy.summary),
+            (tr("Body:"), copy.body),
+            (tr("Payload:"), copy.id),
+        ]
+        let column = (rows.map { DisplayWidth.of($0.0) }.max() ?? 0) + 1
+        let indent = String(repeating: " ", count: column)
+        return rows.map { header, value in
+            let pad = String(repeating: " ", count: column - DisplayWidth.of(header))
+            return header + pad + value.split(separator: "\n", omittingEmptySubsequences: false).joined(separator: "\n" + indent)
+        }.joined(separator: "\n")
     }
 
     /// One JSON object: id, kind, date, fireAt (ISO 8601 with offset), summary, body.

@@ -9,9 +9,9 @@ struct RunCommand {
         do { try Scheduler(paths: paths).run() } catch {
             if error.sessionBusClosed {
                 // EX_UNAVAILABLE: a failure, so the user service (Restart=on-failure) starts a new scheduler.
-                throw CommandError("stopped: \(error)", exitCode: .unavailable)
+                throw CommandError(tr("stopped: {reason}", ["reason": error]), exitCode: .unavailable)
             }
-            throw CommandError("cannot start the scheduler: \(error)", exitCode: .osError)
+            throw CommandError(tr("cannot start the scheduler: {reason}", ["reason": error]), exitCode: .osError)
         }
     }
 }

@@ -52,7 +52,7 @@ final class Scheduler {
             if let watch = FileWatch(path: path, handler: { [weak self] in self?.handle(.inputChanged(input)) }) {
                 watches.append(watch)
             } else {
-                Log.warning("cannot watch \(path); changes there are picked up at the next six-hourly plan")
+                Log.warning(tr("cannot watch {path}; changes there are picked up at the next six-hourly plan", ["path": path]))
             }
         }
         deliverer.onClick = { [weak self] id, token in self?.handle(.clicked(itemID: id, activationToken: token)) }
@@ -62,11 +62,11 @@ final class Scheduler {
             busSocketWatch = FileWatch(path: runtime + "/bus") { [weak self] in self?.lookForBus(looksLeft: 10) }
         }
         watchBusClose()
-        Log.info("dose-notify started; snapshot \(paths.snapshot)")
+        Log.info(tr("dose-notify started; snapshot {path}", ["path": paths.snapshot]))
         handle(.started(read(), record: record.read()))
         loop.run()
-        if exit == .sessionBusClosed { throw NotifierSetupError("the D-Bus session bus closed", sessionBusClosed: true) }
-        Log.info("dose-notify stopping")
+        if exit == .sessionBusClosed { throw NotifierSetupError(tr("the D-Bus session bus closed"), sessionBusClosed: true) }
+        Log.info(tr("dose-notify stopping"))
     }
 
     /// The world as one planning pass sees it: clock, zone, config and stamp, each read once.
@@ -95,7 +95,7 @@ final class Scheduler {
             } catch {
                 // The clock was set between reading it and arming: plan again from a new reading.
                 if error.clockChanged { return .tick(read()) }
-                Log.error("cannot arm the timer: \(error)")
+                Log.error(tr("cannot arm the timer: {reason}", ["reason": error]))
             }
         case .send(let day, let replacing):
             do {
@@ -110,13 +110,16 @@ final class Scheduler {
                 return .reshowFinished(serverID: delivery.serverID)
             } catch {
                 // Not the error itself: for a retired dose it names the id, and the journal names none.
-                let why = if case .serverUnavailable = error { "no notification server" } else { "its dose is not in the snapshot" }
-                Log.notice("cannot show the notification of \(shown.day) again (\(why)); forgetting it")
+                if case .serverUnavailable = error {
+                    Log.notice(tr("cannot show the notification of {date} again (no notification server); forgetting it", ["date": shown.day]))
+                } else {
+                    Log.notice(tr("cannot show the notification of {date} again (its dose is not in the snapshot); forgetting it", ["date": shown.day]))
+                }
                 return .reshowFinished(serverID: nil)
             }
         case .writeRecord(let shown):
             do { try record.write(shown) } catch {
-                Log.warning("cannot keep the notification's id (\(error)); a restarted scheduler will not hear its click")
+                Log.warning(tr("cannot keep the notification's id ({reason}); a restarted scheduler will not hear its click", ["reason": error]))
             }
         case .removeRecord:
             record.remove()
@@ -124,7 +127,7 @@ final class Scheduler {
             deliverer.closeShown()
         case .writeStamp(let day):
             do { try stamp.write(day) } catch {
-                Log.error("cannot record that \(day) fired (\(error)); this process will not fire it again")
+                Log.error(tr("cannot record that {date} fired ({reason}); this process will not fire it again", ["date": day, "reason": error]))
             }
         case .openDose(let itemID, let activationToken):
             deliverer.open(itemID: itemID, activationToken: activationToken)
@@ -174,7 +177,7 @@ final class Scheduler {
     /// came later would wait for the next backoff step (up to 15 minutes).
     private func renewServerWatchIfBusless() {
         guard serverWatch?.hasNoBus == true, SessionBus.problem() == nil else { return }
-        Log.info("a D-Bus session bus is there now; watching it for a notification server")
+        Log.info(tr("a D-Bus session bus is there now; watching it for a notification server"))
         serverWatch = makeServerWatch()
         watchBusClose()
     }

@@ -44,7 +44,7 @@ struct SchedulerMachine {
             // click on it (heard only by the process that sent it) reaches us.
             if let record, !effects.contains(where: { if case .send = $0 { true } else { false } }) {
                 reshowing = record
-                effects += [.log(.info, "a notification of \(record.day) is on screen from before the restart; showing it again in place"),
+                effects += [.log(.info, tr("a notification of {date} is on screen from before the restart; showing it again in place", ["date": record.day])),
                             .reshow(record)]
             }
             return effects
@@ -59,7 +59,7 @@ struct SchedulerMachine {
             onScreen = shown
             return [.writeRecord(shown)]
         case .clockChanged:
-            return [.log(.info, "the clock was set or the machine resumed; planning again"), .planAgain]
+            return [.log(.info, tr("the clock was set or the machine resumed; planning again")), .planAgain]
         case .inputChanged:
             // Content or config changed: a day blocked for having nothing to show may have something now.
             if blocked?.until == Int64.max { blocked = nil }
@@ -68,7 +68,7 @@ struct SchedulerMachine {
             guard let blocked else { return [] }
             self.blocked = Block(day: blocked.day, until: 0)
             retry.reset()
-            return [.log(.info, "a notification server appeared; retrying now"), .planAgain]
+            return [.log(.info, tr("a notification server appeared; retrying now")), .planAgain]
         case .serverVanished:
             // A shown notification went with its server (its id may name another's on the next one);
             // a day is never sent twice.
@@ -83,7 +83,7 @@ struct SchedulerMachine {
             return forgetOnScreen()
         case .busClosed:
             return forgetOnScreen() + [
-                .log(.error, "the D-Bus session bus closed; stopping with a failure so the service starts again"),
+                .log(.error, tr("the D-Bus session bus closed; stopping with a failure so the service starts again")),
                 .exit(.sessionBusClosed),
             ]
         }
@@ -100,7 +100,7 @@ struct SchedulerMachine {
             blocked = nil
             var effects: [SchedulerEffect] = [.arm(at: plan.wakeAt)]
             if announced != plan.fireAt {
-                effects.append(.log(.info, "next notification \(reading.zone.iso8601(plan.fireAt))"))
+                effects.append(.log(.info, tr("next notification {time}", ["time": reading.zone.iso8601(plan.fireAt)])))
                 announced = plan.fireAt
             }
             return effects
@@ -129,26 +129,28 @@ struct SchedulerMachine {
                 effects += forgetOnScreen()
             }
             // The day, never the item: the journal keeps no record of which dose was seen.
-            return effects + [.log(.info, "notified \(day)"), .planAgain]
+            return effects + [.log(.info, tr("notified {date}", ["date": day])), .planAgain]
         case .failed(let error):
             switch error {
             case .unconfirmed:
                 // Sending again could show the day's notification twice; a slow server shows it late.
-                return markFired(day) + [.log(.warning, "\(error); not sending it again for \(day)"), .planAgain]
+                return markFired(day) + [.log(.warning, tr("{reason}; not sending it again for {date}", ["reason": error, "date": day])), .planAgain]
             case .serverUnavailable:
                 // The failed call may have blocked for the D-Bus timeout: back off from now, not from before it.
                 let at = retry.next(after: max(sending.now, now))
                 blocked = Block(day: day, until: at)
                 return [
                     .watchForLateBus,
-                    .log(.warning, "\(error); retrying at \(sending.zone.iso8601(at)) or as soon as a server appears"),
+                    .log(.warning, tr(
+                        "{reason}; retrying at {time} or as soon as a server appears",
+                        ["reason": error, "time": sending.zone.iso8601(at)])),
                     .arm(at: at),
                 ]
             case .noContent:
                 // Retrying cannot help until the snapshot or config changes; `inputChanged` lifts this.
                 blocked = Block(day: day, until: Int64.max)
                 return [
-                    .log(.warning, "nothing to notify for \(day): \(error)"),
+                    .log(.warning, tr("nothing to notify for {date}: {reason}", ["date": day, "reason": error])),
                     .arm(at: sending.now + FirePlanner.replanInterval),
                 ]
             }

@@ -1,7 +1,7 @@
 import DoseCore
 import DoseSystem
 
-/// Why a signed pack was refused (or could not be checked), each naming what failed.
+/// Why a signed pack was refused (or could not be checked), each naming what failed, in the user's language.
 public enum SignatureError: Error, CustomStringConvertible, Sendable {
     /// The signature file is not minisign's format.
     case malformed(MinisignFormatError)
@@ -19,15 +19,15 @@ public enum SignatureError: Error, CustomStringConvertible, Sendable {
     public var description: String {
         switch self {
         case .malformed(let error):
-            return "\(error)"
+            return error.localized
         case .otherKey(let signature, let publicKey):
-            return "the signature is by key \(signature), not by the trusted key \(publicKey)"
+            return tr("the signature is by key {signature}, not by the trusted key {key}", ["signature": signature, "key": publicKey])
         case .contentMismatch:
-            return "the signature does not match the pack (the pack was changed, or signed by another key)"
+            return tr("the signature does not match the pack (the pack was changed, or signed by another key)")
         case .trustedCommentMismatch:
-            return "the trusted comment's signature does not verify (the comment was changed)"
+            return tr("the trusted comment's signature does not verify (the comment was changed)")
         case .cannotRead(let error):
-            return "cannot read the pack to check its signature: \(error)"
+            return tr("cannot read the pack to check its signature: {reason}", ["reason": error])
         case .library(let message):
             return message
         }

@@ -25,7 +25,9 @@ public struct ConfigFile: Sendable {
                 let raw = file.rawValue(group: key.group, key: key.keyName) ?? ""
                 unreadable.append(ConfigError(
                     key: key.rawValue,
-                    message: "\(JSONWriter.quoted(raw)) is not a valid key-file string: a backslash starts only \\s, \\n, \\t, \\r or \\\\"))
+                    message: tr(
+                        "{value} is not a valid key-file string: a backslash starts only \\s, \\n, \\t, \\r or \\\\",
+                        ["value": JSONWriter.quoted(raw)])))
             }
         }
         return (values, unreadable)

@@ -79,7 +79,7 @@ public enum ConfigKey: String, CaseIterable, Sendable {
         case .sourcePubkey:
             // Refused unless it is a key, so a typo never turns checking off; stored canonical.
             do { return try MinisignPublicKey(parsing: trimmed).base64 } catch {
-                throw ConfigError(key: rawValue, message: tr("{value} is not a minisign public key: {problem}", ["value": JSONWriter.quoted(input), "problem": error.problem]))
+                throw ConfigError(key: rawValue, message: tr("{value} is not a minisign public key: {problem}", ["value": JSONWriter.quoted(input), "problem": error.reason.localized]))
             }
         case .syncTimeout:
             guard let seconds = Int(trimmed), DoseConfig.syncTimeoutRange.contains(seconds) else {

@@ -13,14 +13,14 @@ public final class FileLock {
         try FileSystem.makeDirectories(FileSystem.parentDirectory(of: path))
         // O_NOFOLLOW and O_NONBLOCK: a lock file is ours alone; a symlink or a FIFO there is refused, not followed or waited on.
         let fd = open(path, O_RDWR | O_CREAT | O_CLOEXEC | O_NOFOLLOW | O_NONBLOCK | O_NOCTTY, 0o600)
-        guard fd >= 0 else { throw FileError("open the lock file", path: path, errno: errno) }
+        guard fd >= 0 else { throw FileError(.openLockFile, path: path, errno: errno) }
         // A stopped holder must not stop every other command for ever: poll, up to the timeout.
         var waited = 0.0
         while flock(fd, LOCK_EX | LOCK_NB) != 0 {
             let code = errno
             guard code == EWOULDBLOCK || code == EINTR, waited < timeout else {
                 close(fd)
-                throw FileError("lock", path: path, errno: code)
+                throw FileError(.lock, path: path, errno: code)
             }
             usleep(10_000)
             waited += 0.01

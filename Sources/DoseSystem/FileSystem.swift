@@ -27,12 +27,12 @@ public enum FileSystem {
     /// checked again. Symlinks are followed: a config file kept in a dotfiles repository is one.
     public static func openRegularFile(_ path: String) throws(FileError) -> (descriptor: Int32, info: stat) {
         var info = stat()
-        guard stat(path, &info) == 0 else { throw FileError("read", path: path, errno: errno) }
+        guard stat(path, &info) == 0 else { throw FileError(.read, path: path, errno: errno) }
         try requireRegular(info, path: path)
         let fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK | O_NOCTTY)
-        guard fd >= 0 else { throw FileError("read", path: path, errno: errno) }
+        guard fd >= 0 else { throw FileError(.read, path: path, errno: errno) }
         do throws(FileError) {
-            guard fstat(fd, &info) == 0 else { throw FileError("read", path: path, errno: errno) }
+            guard fstat(fd, &info) == 0 else { throw FileError(.read, path: path, errno: errno) }
             try requireRegular(info, path: path)
         } catch {
             close(fd)
@@ -47,14 +47,15 @@ public enum FileSystem {
         guard type != S_IFREG else { return }
         let kind: String
         switch type {
-        case S_IFDIR: kind = "a directory"
-        case S_IFIFO: kind = "a FIFO"
-        case S_IFCHR: kind = "a character device"
-        case S_IFBLK: kind = "a block device"
-        case S_IFSOCK: kind = "a socket"
-        default: kind = "not a file"
+        // TRANSLATORS: what is at a path instead of a regular file, in "cannot read PATH: it is {kind}, …".
+        case S_IFDIR: kind = tr("a directory")
+        case S_IFIFO: kind = tr("a FIFO")
+        case S_IFCHR: kind = tr("a character device")
+        case S_IFBLK: kind = tr("a block device")
+        case S_IFSOCK: kind = tr("a socket")
+        default: kind = tr("not a file")
         }
-        throw FileError("read", path: path, reason: .notRegularFile(kind))
+        throw FileError(.read, path: path, reason: .notRegularFile(kind))
     }
 
     /// Opens a regular file not larger than `limit` (`openRegularFile`), with its `fstat`.
@@ -62,7 +63,7 @@ public enum FileSystem {
         let (fd, info) = try openRegularFile(path)
         guard Int(info.st_size) <= limit else {
             close(fd)
-            throw FileError("read", path: path, reason: .tooLarge(limit: limit))
+            throw FileError(.read, path: path, reason: .tooLarge(limit: limit))
         }
         return (fd, info)
     }
@@ -71,15 +72,15 @@ public enum FileSystem {
     /// comes); a regular file larger than `limit` is refused from its size, before a byte is read.
     private static func openStream(_ path: String, limit: Int) throws(FileError) -> (Int32, stat) {
         let fd = open(path, O_RDONLY | O_CLOEXEC | O_NOCTTY)
-        guard fd >= 0 else { throw FileError("read", path: path, errno: errno) }
+        guard fd >= 0 else { throw FileError(.read, path: path, errno: errno) }
         var info = stat()
         var failure: FileError?
         if fstat(fd, &info) != 0 {
-            failure = FileError("read", path: path, errno: errno)
+            failure = FileError(.read, path: path, errno: errno)
         } else if (info.st_mode & S_IFMT) == S_IFDIR {
-            failure = FileError("read", path: path, errno: EISDIR)
+            failure = FileError(.read, path: path, errno: EISDIR)
         } else if Int(info.st_size) > limit {
-            failure = FileError("read", path: path, reason: .tooLarge(limit: limit))
+            failure = FileError(.read, path: path, reason: .tooLarge(limit: limit))
         }
         if let failure {
             close(fd)
@@ -98,11 +99,11 @@ public enum FileSystem {
             let count = chunk.withUnsafeMutableBytes { Glibc.read(fd, $0.baseAddress, $0.count) }
             if count < 0 {
                 if errno == EINTR { continue }
-                throw FileError("read", path: path, errno: errno)
+                throw FileError(.read, path: path, errno: errno)
             }
             if count == 0 { break }
             bytes.append(contentsOf: chunk[0..<count])
-            if bytes.count > limit { throw FileError("read", path: path, reason: .tooLarge(limit: limit)) }
+            if bytes.count > limit { throw FileError(.read, path: path, reason: .tooLarge(limit: limit)) }
         }
         return bytes
     }
@@ -143,9 +144,9 @@ public enum FileSystem {
     /// appends) stays; refuses more than `limit` bytes. `path` names the file in errors.
     public static func read(descriptor fd: Int32, path: String, limit: Int) throws(FileError) -> [UInt8] {
         var info = stat()
-        guard fstat(fd, &info) == 0 else { throw FileError("read", path: path, errno: errno) }
+        guard fstat(fd, &info) == 0 else { throw FileError(.read, path: path, errno: errno) }
         let size = Int(info.st_size)
-        guard size <= limit else { throw FileError("read", path: path, reason: .tooLarge(limit: limit)) }
+        guard size <= limit else { throw FileError(.read, path: path, reason: .tooLarge(limit: limit)) }
         return try fill(size, path: path) { start, count, done in pread(fd, start, count, off_t(done)) }
     }
 
@@ -157,7 +158,7 @@ public enum FileSystem {
             let written = Glibc.write(fd, base + offset, bytes.count - offset)
             if written < 0 {
                 if errno == EINTR { continue }
-                throw FileError("write", path: path, errno: errno)
+                throw FileError(.write, path: path, errno: errno)
             }
             offset += written
         }
@@ -182,7 +183,7 @@ public enum FileSystem {
                 filled += got
             }
         }
-        if failure != 0 { throw FileError("read", path: path, errno: failure) }
+        if failure != 0 { throw FileError(.read, path: path, errno: failure) }
         return bytes
     }
 
@@ -202,7 +203,7 @@ public enum FileSystem {
         var template = Array((path + ".tmp-\(getpid())-XXXXXX").utf8CString)
         // Close-on-exec from the start: another thread of the process may fork meanwhile.
         let fd = template.withUnsafeMutableBufferPointer { g_mkstemp_full($0.baseAddress!, O_RDWR | O_CLOEXEC, 0o600) }
-        guard fd >= 0 else { throw FileError("create a temporary file for", path: path, errno: errno) }
+        guard fd >= 0 else { throw FileError(.createTemporaryFileFor, path: path, errno: errno) }
         let temporary = String(decoding: template.dropLast().map { UInt8(bitPattern: $0) }, as: UTF8.self)
         // Errors name the file being replaced, not the temporary (which is removed on failure anyway).
         var committed = false
@@ -211,16 +212,16 @@ public enum FileSystem {
         }
         do {
             defer { close(fd) }
-            guard fchmod(fd, mode) == 0 else { throw FileError("set permissions of", path: path, errno: errno) }
+            guard fchmod(fd, mode) == 0 else { throw FileError(.setPermissions, path: path, errno: errno) }
             // withUnsafeBytes rethrows untyped errors: the typed one is carried out by hand.
             var failure: FileError?
             bytes.withUnsafeBytes { buffer in
                 do throws(FileError) { try writeAll(buffer, to: fd, path: path) } catch { failure = error }
             }
             if let failure { throw failure }
-            guard fsync(fd) == 0 else { throw FileError("flush", path: path, errno: errno) }
+            guard fsync(fd) == 0 else { throw FileError(.flush, path: path, errno: errno) }
         }
-        guard rename(temporary, path) == 0 else { throw FileError("replace", path: path, errno: errno) }
+        guard rename(temporary, path) == 0 else { throw FileError(.replace, path: path, errno: errno) }
         committed = true
         sweepAbandonedTemporaries(of: path)
         // The rename itself is durable only once the directory entry is flushed.
@@ -268,17 +269,17 @@ public enum FileSystem {
         var info = stat()
         if stat(path, &info) == 0 {
             if (info.st_mode & S_IFMT) == S_IFDIR { return }
-            throw FileError("create directory", path: path, errno: ENOTDIR)
+            throw FileError(.createDirectory, path: path, errno: ENOTDIR)
         }
         try makeDirectories(parentDirectory(of: path), mode: mode)
         if mkdir(path, mode) != 0 && errno != EEXIST {
-            throw FileError("create directory", path: path, errno: errno)
+            throw FileError(.createDirectory, path: path, errno: errno)
         }
     }
 
     /// Removes a file; a missing file is not an error.
     public static func remove(_ path: String) throws(FileError) {
-        if unlink(path) != 0 && errno != ENOENT { throw FileError("remove", path: path, errno: errno) }
+        if unlink(path) != 0 && errno != ENOENT { throw FileError(.remove, path: path, errno: errno) }
     }
 
     /// True when `path` is a directory this process may create files in.

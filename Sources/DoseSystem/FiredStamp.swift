@@ -15,7 +15,7 @@ public struct FiredStamp: Sendable {
     public func read() -> CivilDate? {
         let text: String
         do { text = try FileSystem.readText(path, limit: 64) } catch {
-            if !error.isMissing { Log.warning("\(error); taking it as no day fired") }
+            if !error.isMissing { Log.warning(tr("{reason}; taking it as no day fired", ["reason": error])) }
             return nil
         }
         return CivilDate(iso: text.trimmingWhitespace())

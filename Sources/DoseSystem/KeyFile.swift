@@ -18,7 +18,8 @@ final class KeyFile {
     /// Parses key-file text, keeping comments so a user's notes survive our edits.
     func load(_ text: String, origin: String) throws(GLibError) {
         let flags = GKeyFileFlags(rawValue: G_KEY_FILE_KEEP_COMMENTS.rawValue)
-        _ = try check("read \(origin)") { error in
+        // TRANSLATORS: what failed, before GLib's own reason ("read PATH: Key file contains …").
+        _ = try check(tr("read {path}", ["path": origin])) { error in
             g_key_file_load_from_data(handle, text, gsize(text.utf8.count), flags, error)
         }
     }

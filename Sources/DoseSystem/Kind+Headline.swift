@@ -2,7 +2,7 @@ import DoseCore
 
 extension Kind {
     /// The words that name a kind of dose for people, in their language: "Question of the day".
-    /// (The notification's copy says the same in English through DoseCore's `CopyBuilder.headline`.)
+    /// (The notification's copy takes them through `CopyBuilder.Words.translated`.)
     public var headline: String {
         switch self {
         case .fact: return tr("Fact of the day")

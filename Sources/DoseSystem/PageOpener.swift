@@ -36,7 +36,7 @@ public struct PageOpener: Sendable {
     /// previous one; returns its path.
     public func write(item: Item?, requestedID: String) throws(FileError) -> String {
         guard let directory else {
-            throw FileError("write the dose page", path: "(no private directory)", errno: EACCES)
+            throw FileError(.writeDosePage, path: tr("(no private directory)"), errno: EACCES)
         }
         let html = DosePage.html(item: item, requestedID: requestedID, assets: try assets())
         let path = directory + "/" + Self.pageName
@@ -52,7 +52,7 @@ public struct PageOpener: Sendable {
     /// the browser page and the app's web view use the same script.
     public func assets() throws(FileError) -> DosePage.Assets {
         guard let directory else {
-            throw FileError("write the dose page", path: "(no private directory)", errno: EACCES)
+            throw FileError(.writeDosePage, path: tr("(no private directory)"), errno: EACCES)
         }
         let script = directory + "/dose-page.js"
         if (try? FileSystem.readText(script)) != DosePage.renderScript {
@@ -83,14 +83,14 @@ public struct PageOpener: Sendable {
             g_app_launch_context_setenv(context, "XDG_ACTIVATION_TOKEN", activationToken)
             g_app_launch_context_setenv(context, "DESKTOP_STARTUP_ID", activationToken)
         }
-        _ = try check("open \(path) with the default handler") { error in
+        _ = try check(tr("open {path} with the default handler", ["path": path])) { error in
             g_app_info_launch_default_for_uri(uri, context, error)
         }
     }
 
     private func fileURI(_ path: String) throws(FileError) -> String {
         do { return try fileURIOrThrow(path) } catch {
-            throw FileError("make a URI of", path: path, reason: .system(errno: 22))
+            throw FileError(.makeURI, path: path, reason: .system(errno: 22))
         }
     }
 

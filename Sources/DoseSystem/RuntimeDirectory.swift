@@ -14,7 +14,8 @@ public enum RuntimeDirectory {
         if let runtime = paths.runtimeDirectory {
             guard let problem = problem(with: runtime) else { return runtime + "/" + DosePaths.appDirectory }
             let fallback = fallbackPath(paths)
-            warn("XDG_RUNTIME_DIR \(runtime) \(problem); using \(fallback) instead")
+            // TRANSLATORS: {problem} is a predicate such as "is not a directory", said of the directory {path}.
+            warn(tr("XDG_RUNTIME_DIR {path} {problem}; using {fallback} instead", ["path": runtime, "problem": problem, "fallback": fallback]))
         }
         return makeFallback(paths, warn: warn)
     }
@@ -28,26 +29,26 @@ public enum RuntimeDirectory {
     private static func makeFallback(_ paths: DosePaths, warn: (String) -> Void) -> String? {
         let path = fallbackPath(paths)
         if mkdir(path, 0o700) != 0 && errno != EEXIST {
-            warn("cannot create the private directory \(path): \(String(cString: strerror(errno))); pages cannot be shown")
+            warn(tr("cannot create the private directory {path}: {reason}; pages cannot be shown", ["path": path, "reason": String(cString: strerror(errno))]))
             return nil
         }
         if let problem = problem(with: path) {
-            warn("\(path) \(problem); refusing to write pages or the wake file there")
+            warn(tr("{path} {problem}; refusing to write pages or the wake file there", ["path": path, "problem": problem]))
             return nil
         }
         return path
     }
 
-    /// Why `path` is not a private directory of this user, or nil when it is one.
+    /// Why `path` is not a private directory of this user (a predicate, in the user's language), or nil when it is one.
     static func problem(with path: String) -> String? {
         var info = stat()
-        guard lstat(path, &info) == 0 else { return "cannot be used (\(String(cString: strerror(errno))))" }
+        guard lstat(path, &info) == 0 else { return tr("cannot be used ({reason})", ["reason": String(cString: strerror(errno))]) }
         let type = info.st_mode & S_IFMT
-        if type == S_IFLNK { return "is a symbolic link, not a directory" }
-        if type != S_IFDIR { return "is not a directory" }
-        if info.st_uid != geteuid() { return "belongs to another user (uid \(info.st_uid))" }
+        if type == S_IFLNK { return tr("is a symbolic link, not a directory") }
+        if type != S_IFDIR { return tr("is not a directory") }
+        if info.st_uid != geteuid() { return tr("belongs to another user (uid {uid})", ["uid": info.st_uid]) }
         let mode = info.st_mode & 0o7777
-        if mode != 0o700 { return "has mode \(String(mode, radix: 8)), not 700" }
+        if mode != 0o700 { return tr("has mode {mode}, not 700", ["mode": String(mode, radix: 8)]) }
         return nil
     }
 }

@@ -13,7 +13,8 @@ public enum SnapshotFileError: Error, CustomStringConvertible, Sendable {
         case .file(let error):
             return error.description
         case .invalid(let path, let error):
-            return "snapshot \(path) is unreadable: \(error)"
+            // The snapshot's own diagnosis stays English: it is our file, and its words are for a bug report.
+            return tr("snapshot {path} is unreadable: {reason}", ["path": path, "reason": error])
         }
     }
 

@@ -20,7 +20,7 @@ public struct SnapshotReader: Sendable {
     /// Reads an encoded snapshot held in memory (one a mirror has just written, or failed to write).
     public static func decode(_ bytes: [UInt8]) throws(CommandError) -> SnapshotReader {
         do { return SnapshotReader(index: try SnapshotIndex.decode(bytes)) } catch {
-            throw CommandError("snapshot is unreadable: \(error)", exitCode: .dataError)
+            throw CommandError(tr("snapshot is unreadable: {reason}", ["reason": error]), exitCode: .dataError)
         }
     }
 
@@ -45,7 +45,7 @@ public struct SnapshotReader: Sendable {
     /// The item at `position`, decoded and validated in full; a bad item is a data error like a bad snapshot.
     public func item(at position: Int) throws(CommandError) -> Item {
         do { return try index.item(at: position) } catch {
-            throw CommandError("snapshot is unreadable: \(error)", exitCode: .dataError)
+            throw CommandError(tr("snapshot is unreadable: {reason}", ["reason": error]), exitCode: .dataError)
         }
     }
 

@@ -39,8 +39,8 @@ public final class TemporaryFile: Sendable {
         limit: Int, chunk: Int = 64 * 1024, _ body: (UnsafeRawBufferPointer) -> Void
     ) throws(FileError) {
         var info = stat()
-        guard fstat(descriptor, &info) == 0 else { throw FileError("read", path: label, errno: errno) }
-        guard Int(info.st_size) <= limit else { throw FileError("read", path: label, reason: .tooLarge(limit: limit)) }
+        guard fstat(descriptor, &info) == 0 else { throw FileError(.read, path: label, errno: errno) }
+        guard Int(info.st_size) <= limit else { throw FileError(.read, path: label, reason: .tooLarge(limit: limit)) }
         let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: chunk, alignment: 16)
         defer { buffer.deallocate() }
         var offset = 0
@@ -48,12 +48,12 @@ public final class TemporaryFile: Sendable {
             let got = pread(descriptor, buffer.baseAddress, chunk, off_t(offset))
             if got < 0 {
                 if errno == EINTR { continue }
-                throw FileError("read", path: label, errno: errno)
+                throw FileError(.read, path: label, errno: errno)
             }
             if got == 0 { return }
             offset += got
             // The file grew since fstat: a writer is still at work, and the cap still holds.
-            guard offset <= limit else { throw FileError("read", path: label, reason: .tooLarge(limit: limit)) }
+            guard offset <= limit else { throw FileError(.read, path: label, reason: .tooLarge(limit: limit)) }
             body(UnsafeRawBufferPointer(rebasing: buffer[..<got]))
         }
     }
@@ -67,12 +67,12 @@ public final class TemporaryFile: Sendable {
         if fd >= 0 { return fd }
         // Only a kernel or file system without O_TMPFILE falls back; any other failure is the answer.
         guard errno == EOPNOTSUPP || errno == EISDIR || errno == EINVAL else {
-            throw FileError("create a temporary file in", path: directory, errno: errno)
+            throw FileError(.createTemporaryFileIn, path: directory, errno: errno)
         }
         var template = Array((directory + "/.download-XXXXXX").utf8CString)
         // 0600 and close-on-exec from the start (another thread may fork meanwhile); GLib has the mkostemp glibc hides.
         let named = template.withUnsafeMutableBufferPointer { g_mkstemp_full($0.baseAddress!, O_RDWR | O_CLOEXEC, 0o600) }
-        guard named >= 0 else { throw FileError("create a temporary file in", path: directory, errno: errno) }
+        guard named >= 0 else { throw FileError(.createTemporaryFileIn, path: directory, errno: errno) }
         _ = template.withUnsafeBufferPointer { unlink($0.baseAddress!) }
         return named
     }

@@ -1,15 +1,20 @@
 import Foundation
 import Testing
 @testable import DoseApp
+@testable import DoseNotifier
 @testable import DoseSystem
 
 /// `dose`'s help, learn messages and empty-pool pointers in German where the environment asks for it, from the
 /// real binary and the catalogue po/build.sh compiles; in the C locale they stay the English every other suite reads.
 @Suite struct HelpTranslationTests {
-    /// Every text of `dose`'s command table a person reads in `--help`: the program's summary and footer, each
-    /// visible command's and action's summary and details, every option's help line and the config keys'.
+    /// Every text of `dose`'s and `dose-notify`'s command tables a person reads in `--help`: the program's
+    /// summary and footer, each visible command's and action's summary and details, every option's help line
+    /// and the config keys'.
     static var helpTexts: [String] {
-        let table = DoseCLI.table
+        helpTexts(of: DoseCLI.table) + helpTexts(of: NotifyCLI.table)
+    }
+
+    static func helpTexts(of table: CommandTable) -> [String] {
         var texts = [table.summary, table.footer]
         texts += CommandTable.programOptions.map(\.help)
         for command in table.visibleCommands {
@@ -65,6 +70,14 @@ import Testing
 
         let today = try sandbox.run("dose", ["today", "--help"], extraEnvironment: german).stdout
         #expect(today.contains("Optionen:\n  --date YYYY-MM-DD   an diesem Tag statt heute beginnen\n"), "\(today)")
+
+        // The scheduler's table goes through the same rendering, with its own names kept.
+        let notify = try sandbox.run("dose-notify", ["fire", "--help"], extraEnvironment: german).stdout
+        #expect(notify.hasPrefix("Aufruf: dose-notify fire [--id ID] [--wait SECONDS]"), "\(notify)")
+        #expect(notify.contains("jetzt eine Benachrichtigung zeigen und ihren Klick bearbeiten"), "\(notify)")
+        #expect(notify.contains("höchstens SECONDS auf einen Klick warten"), "\(notify)")
+        let notifyEnglish = try sandbox.run("dose-notify", ["fire", "--help"]).stdout
+        #expect(notifyEnglish.contains("wait at most SECONDS for a click") && !notifyEnglish.contains("Klick"))
 
         let program = try sandbox.run("dose", ["--help"], extraEnvironment: german).stdout
         #expect(program.contains("\nBefehle:\n  dose import PACK [--pubkey KEY]\n"), "\(program)")

@@ -168,6 +168,21 @@ import Testing
         try setup.expectUnchanged("a redirect loop")
     }
 
+    /// DoseHTTP's refusals in the user's language (`dose` binds the build's catalogue, `TranslationTests`
+    /// builds it), the address still quoted as data; the exit status is the same.
+    @Test func aRefusedRedirectInGerman() throws {
+        _ = try TranslationTests.buildTranslations()
+        let setup = try Setup()
+        let file = try setup.start(["sync", setup.server.url("/redirect/302/file")], environment: ["LANGUAGE": "de"]).wait()
+        #expect(file.status == 65, "\(file.stderr)")
+        #expect(file.stderr.contains("eine Weiterleitung nach \"file:///etc/passwd\", das weder http noch https ist, wurde abgelehnt"),
+                "\(file.stderr)")
+        let loop = try setup.start(["sync", setup.server.url("/loop")], environment: ["LANGUAGE": "de"]).wait()
+        #expect(loop.status == 65, "\(loop.stderr)")
+        #expect(loop.stderr.contains("mehr als 5 Weiterleitungen (die letzte nach \""), "\(loop.stderr)")
+        try setup.expectUnchanged("a refused redirect in German")
+    }
+
     @Test func aPasswordInTheSourceIsNeverPrinted() throws {
         let setup = try Setup()
         #expect(try setup.sandbox.dose("config", "set", "source", "http://reader:secret@127.0.0.1:9/pack.json").status == 0)

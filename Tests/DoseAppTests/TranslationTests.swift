@@ -141,6 +141,82 @@ import Testing
     }
 }
 
+extension TranslationTests {
+    /// The real `dose-notify` in German: the dry run's headers and the notification's words, its errors; the
+    /// content as authored, the answer withheld; `--json` and the C locale unchanged.
+    @Test func doseNotifySpeaksGermanWhenAskedAndKeepsItsJSON() throws {
+        _ = try Self.buildTranslations()
+        let sandbox = try Sandbox()
+        #expect(try sandbox.dose("import", try sandbox.write("golden.json", Fixtures.goldenPack)).status == 0)
+        func dryRun(_ environment: [String: String], _ more: String...) throws -> Sandbox.Run {
+            try sandbox.run("dose-notify", ["--dry-run", "--id", "q-weber", "--date", "2026-11-29"] + more, extraEnvironment: environment)
+        }
+        let english = try dryRun([:])
+        #expect(english.status == 0, "\(english.stderr)")
+        #expect(english.stdout.hasPrefix("Fires at: 2026-11-29T08:00:00"), "\(english.stdout)")
+        #expect(english.stdout.contains("\nSummary:  Question of the day\nBody:     What is one weber?\nPayload:  q-weber\n"))
+
+        for environment in [["LANGUAGE": "de"], ["LANG": "de_DE.UTF-8"]] {
+            let german = try dryRun(environment)
+            #expect(german.status == 0, "\(german.stderr)")
+            #expect(german.stdout.hasPrefix("Zeitpunkt:   2026-11-29T08:00:00"), "\(german.stdout)")
+            #expect(german.stdout.contains("\nÜberschrift: Frage des Tages\nText:        What is one weber?\nNutzdaten:   q-weber\n"),
+                    "\(german.stdout)")
+            #expect(!german.stdout.contains("ANSWER") && !german.stdout.contains("EXPLAIN"))
+        }
+        #expect(try dryRun(["LANGUAGE": "de", "LANG": "de_DE.UTF-8", "LC_ALL": "C"]).stdout == english.stdout)
+
+        // The JSON is for programs: the same bytes whatever the locale, its summary in English.
+        let json = try dryRun([:], "--json").stdout
+        #expect(json.contains("\"summary\":\"Question of the day\""))
+        #expect(try dryRun(["LANGUAGE": "de", "LANG": "de_DE.UTF-8"], "--json").stdout == json)
+
+        // An error for people, its id quoted as data.
+        let missing = try sandbox.run("dose-notify", ["--dry-run", "--id", "no-such-dose"], extraEnvironment: ["LANGUAGE": "de"])
+        #expect(missing.status == 66)
+        #expect(missing.stderr.contains("kein Eintrag mit der ID \"no-such-dose\" im Schnappschuss"), "\(missing.stderr)")
+
+        // A broken config is logged in German (GLib's own reason in German too) and the defaults used.
+        try FileManager.default.createDirectory(
+            atPath: (sandbox.configPath as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
+        try "garbage line\n".write(toFile: sandbox.configPath, atomically: true, encoding: .utf8)
+        let broken = try dryRun(["LANGUAGE": "de"])
+        #expect(broken.status == 0, "\(broken.stderr)")
+        #expect(broken.stderr.contains("\(sandbox.configPath) lesen: ") && broken.stderr.hasSuffix("(es gelten die Standardwerte)\n"),
+                "\(broken.stderr)")
+        #expect(try dryRun([:]).stderr.hasPrefix("read \(sandbox.configPath): "))
+    }
+}
+
+extension TranslationTests {
+    /// A pack's problems from the real `dose` in German: each still names its item and its field, the pack's
+    /// values quoted as JSON (a control character escaped); under C the English word for word.
+    @Test func aPackProblemInGermanStillNamesTheItemAndTheField() throws {
+        _ = try Self.buildTranslations()
+        let sandbox = try Sandbox()
+        let pack = try sandbox.write("bad.json", #"{"format": "daily-dose-pack/1", "items": [{"id": "f-ohm", "kind": "fact", "text": "t", "tags": ["cs"]}, {"id": "q-\u001b[31m", "kind": "question", "text": "q?"}]}"#)
+        let english = try sandbox.run("dose", ["validate", pack])
+        #expect(english.status == 65)
+        #expect(english.stderr.contains(#"item "f-ohm" (#0), field "tags": tag "cs" is not a branch code (two capital letters A–Z)"#),
+                "\(english.stderr)")
+        #expect(english.stderr.contains(#"item #1, field "id": id "q-\u001b[31m" contains control character U+001B"#), "\(english.stderr)")
+        #expect(try sandbox.run("dose", ["validate", pack], extraEnvironment: ["LANGUAGE": "de", "LC_ALL": "C"]).stderr == english.stderr)
+
+        let german = try sandbox.run("dose", ["validate", pack], extraEnvironment: ["LANGUAGE": "de"])
+        #expect(german.status == 65)
+        #expect(german.stderr.contains(
+            #"Eintrag "f-ohm" (#0), Feld "tags": das Tag "cs" ist kein Fachrichtungskürzel (zwei Großbuchstaben A–Z)"#), "\(german.stderr)")
+        #expect(german.stderr.contains(#"Eintrag #1, Feld "id": die ID "q-\u001b[31m" enthält das Steuerzeichen U+001B"#), "\(german.stderr)")
+        #expect(german.stderr.contains(#"Eintrag #1, Feld "answer": Pflichtfeld fehlt"#), "\(german.stderr)")
+        #expect(!german.stderr.contains("\u{1B}"))
+
+        // `validate --preview` shows the notification as the scheduler builds it: in German here too.
+        let preview = try sandbox.run("dose", ["validate", "--preview", sandbox.samplePack], extraEnvironment: ["LANGUAGE": "de"])
+        #expect(preview.status == 0, "\(preview.stderr)")
+        #expect(preview.stdout.contains("\n    Frage des Tages\n") && !preview.stdout.contains("of the day"), "\(preview.stdout)")
+    }
+}
+
 /// A .po or .pot file read as gettext reads it: msgid (msgid and msgid_plural joined by NUL) to its msgstrs.
 struct Catalogue {
     var entries: [String: [String]] = [:]

@@ -49,8 +49,8 @@ private func onlyProblem(_ report: PackReport) -> String? {
             "item \"f-ohm\" (#3), field \"tags\": tag \"E\\u0001\" \(rule)",
             "item \"f-ohm\" (#3), field \"tags\": tag \"EE\" appears more than once",
         ])
-        #expect(report.problems[1] == PackProblem(
-            itemIndex: 3, itemID: "f-ohm", field: "tags", message: "tag \"CS \" \(rule)"))
+        #expect(report.problems[1] == PackProblem(itemIndex: 3, itemID: "f-ohm", field: "tags", reason: .notBranchCode(tag: "\"CS \"")))
+        #expect(report.problems[1].message == "tag \"CS \" \(rule)")
         #expect(report.items.count == 3)
     }
 

@@ -4,6 +4,7 @@ import DoseDesktop
 import DoseLearning
 import DoseStore
 import DoseSystem
+import DoseTestSupport
 import Foundation
 import Testing
 

@@ -1,3 +1,4 @@
+import DoseTestSupport
 import Foundation
 import Testing
 
@@ -74,6 +75,19 @@ import Testing
             #expect(!FileManager.default.fileExists(atPath: runtime + "/daily-dose"), "\(runtime)")
         }
         #expect(!FileManager.default.fileExists(atPath: root + "/nonexistent"))
+    }
+
+    /// The warning in the user's language: the directory and the fallback named as they are, the reason in German.
+    @Test func theWarningInGerman() throws {
+        let (root, _) = try scratch(runtime: nil)
+        let linked = root + "/linked"
+        #expect(mkdir(root + "/target", 0o700) == 0 && symlink(root + "/target", linked) == 0)
+        let (scratchRoot, paths) = try scratch(runtime: linked)
+        let (path, warnings) = try German.run { resolve(paths) }
+        let fallback = scratchRoot + "/daily-dose-\(geteuid())"
+        #expect(path == fallback)
+        #expect(warnings == ["XDG_RUNTIME_DIR \(linked) ist ein symbolischer Link, kein Verzeichnis; stattdessen wird \(fallback) genutzt"])
+        #expect(resolve(paths).warnings == ["XDG_RUNTIME_DIR \(linked) is a symbolic link, not a directory; using \(fallback) instead"])
     }
 
     /// A fallback name planted beforehand by someone else (another user's directory, a symlink, or

@@ -3,10 +3,11 @@ import Foundation
 import Glibc
 
 /// Runs test code in German on its own thread only (`uselocale`: gettext's messages and strftime's names follow
-/// the thread's locale), so the suites running beside it in this process stay in C and English.
-enum German {
+/// the thread's locale), so the suites running beside it in this process stay in C and English. Shared by the suites
+/// that check German text in process (DoseDesktopTests, DoseNotifierTests).
+public enum German {
     /// The catalogues po/build.sh compiles from po/de.po, in a directory of this test run.
-    static let catalogues: String = {
+    public static let catalogues: String = {
         let package = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
             .deletingLastPathComponent()
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("dose-desktop-locale-\(UUID().uuidString)")
@@ -20,7 +21,7 @@ enum German {
 
     /// `body`'s result with this thread's locale de_DE.UTF-8 and the domain bound to the fresh catalogues.
     /// (The binding is process-wide, but only a thread in a locale other than C ever reads a catalogue.)
-    static func run<T>(_ body: () throws -> T) throws -> T {
+    public static func run<T>(_ body: () throws -> T) throws -> T {
         Localization.bind(directory: catalogues)
         guard let locale = newlocale(LC_MESSAGES_MASK | LC_TIME_MASK | LC_CTYPE_MASK, "de_DE.UTF-8", nil) else { throw CocoaError(.featureUnsupported) }
         let previous = uselocale(locale)

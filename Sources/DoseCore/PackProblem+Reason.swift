@@ -1,0 +1,116 @@
+extension PackProblem {
+    /// What a JSON value found where another was expected is, for a message: its JSON text when short.
+    public enum Found: Sendable, Equatable, CustomStringConvertible {
+        /// A string, as JSON text (quoted, controls escaped).
+        case string(String)
+        /// A number, as its lexeme.
+        case number(String)
+        /// `true`, `false` or `null`.
+        case literal(String)
+        case array
+        case object
+
+        /// The description of `value`.
+        init(_ value: JSONValue) {
+            switch value {
+            case .string: self = .string(value.serialized())
+            case .number(let lexeme): self = .number(lexeme)
+            case .bool, .null: self = .literal(value.serialized())
+            case .array: self = .array
+            case .object: self = .object
+            }
+        }
+
+        public var description: String {
+            switch self {
+            case .string(let json): return "string " + json
+            case .number(let lexeme): return "number " + lexeme
+            case .literal(let text): return text
+            case .array: return "an array"
+            case .object: return "an object"
+            }
+        }
+    }
+
+    /// Every rule a pack can break. Values that come from the pack are kept as they are shown: ids, tags and
+    /// formats quoted as JSON (controls escaped), characters as `U+XXXX`.
+    public enum Reason: Sendable, Equatable, CustomStringConvertible {
+        case packTooLarge(bytes: Int, limit: Int)
+        case notJSON(JSONError)
+        case packNotObject(Found)
+        case unknownTopLevelField
+        case missingField
+        /// `format` is missing; `expected` quoted.
+        case missingFormat(expected: String)
+        case unsupportedFormat(found: String, expected: String)
+        case formatNotString(expected: String, found: Found)
+        case itemsNotArray(Found)
+        case tooManyItems(count: Int, limit: Int)
+        case noItems
+        case duplicateID(id: String, firstIndex: Int)
+        case itemNotObject(Found)
+        case notString(Found)
+        case notOptionalString(Found)
+        case unknownKind(String)
+        case sortKeyOutOfRange(String)
+        case notInteger(Found)
+        case tagsNotArray(Found)
+        case tooManyTags(count: Int, limit: Int)
+        case notBranchCode(tag: String)
+        case repeatedTag(String)
+        case answerNotAllowed(Kind)
+        case unknownField
+        case emptyID
+        case idTooLong(bytes: Int, limit: Int)
+        case idControl(id: String, character: String)
+        case emptyProse(field: String)
+        case proseControl(field: String, character: String)
+        case proseTooLong(field: String, count: Int, limit: Int)
+        /// `command` is the macro command's name, without its backslash.
+        case definesMacro(field: String, command: String)
+        case bidiControl(field: String, character: String, name: String)
+        case bidiMark(character: String, name: String)
+
+        public var description: String {
+            switch self {
+            case .packTooLarge(let bytes, let limit): return "the pack is \(bytes) bytes; the limit is \(limit) bytes"
+            case .notJSON(let error): return "not valid JSON: \(error)"
+            case .packNotObject(let found): return "the pack must be a JSON object, found \(found)"
+            case .unknownTopLevelField: return "unknown top-level field, ignored"
+            case .missingField: return "missing required field"
+            case .missingFormat(let expected): return "missing required field; expected \(expected)"
+            case .unsupportedFormat(let found, let expected): return "format \(found) is not supported; expected \(expected)"
+            case .formatNotString(let expected, let found): return "must be the string \(expected), found \(found)"
+            case .itemsNotArray(let found): return "must be an array, found \(found)"
+            case .tooManyItems(let count, let limit): return "the pack has \(count) items; the limit is \(limit)"
+            case .noItems: return "the pack has no items"
+            case .duplicateID(let id, let first): return "id \(id) is also used by item #\(first); ids must be unique"
+            case .itemNotObject(let found): return "item must be an object, found \(found)"
+            case .notString(let found): return "must be a string, found \(found)"
+            case .notOptionalString(let found): return "must be a string (omit the field when there is none), found \(found)"
+            case .unknownKind(let name): return "kind \(name) is not one of \"fact\", \"formula\", \"question\""
+            case .sortKeyOutOfRange(let lexeme): return "sortKey \(lexeme) is not an integer in the signed 64-bit range"
+            case .notInteger(let found): return "must be an integer, found \(found)"
+            case .tagsNotArray(let found): return "must be an array of branch codes, found \(found)"
+            case .tooManyTags(let count, let limit): return "\(count) tags; the limit is \(limit)"
+            case .notBranchCode(let tag): return "tag \(tag) \(ItemRules.branchCodeRule)"
+            case .repeatedTag(let tag): return "tag \(tag) appears more than once"
+            case .answerNotAllowed(let kind): return "only questions have an answer; this item is a \(kind.rawValue)"
+            case .unknownField: return "unknown field, ignored"
+            case .emptyID: return "id must not be empty"
+            case .idTooLong(let bytes, let limit): return "id is \(bytes) bytes long; the limit is \(limit) bytes of UTF-8"
+            case .idControl(let id, let character): return "id \(id) contains control character \(character)"
+            case .emptyProse(let field): return "\(field) must not be empty"
+            case .proseControl(let field, let character):
+                return "\(field) contains control character \(character); only \\n and \\t are allowed"
+            case .proseTooLong(let field, let count, let limit): return "\(field) is \(count) characters long; the limit is \(limit)"
+            case .definesMacro(let field, let command):
+                return "\(field) uses \\\(command), which defines a macro; "
+                    + "packs may not define macros (they can make the dose page hang: CVE-2024-28243)"
+            case .bidiControl(let field, let character, let name):
+                return "\(field) contains \(character) \(name), a bidirectional control that makes text display in another order than it reads"
+            case .bidiMark(let character, let name): return "id contains \(character) \(name), an invisible bidirectional mark"
+            }
+        }
+    }
+}
