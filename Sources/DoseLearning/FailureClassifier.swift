@@ -1,3 +1,5 @@
+import DoseSystem
+
 /// Sorts failed requests into retryable, offline and needs-the-user; pure.
 public enum FailureClassifier {
     /// The verdict on `failure`, given what the network monitor says right now and the time
@@ -5,7 +7,7 @@ public enum FailureClassifier {
     public static func classify(_ failure: AttemptFailure, networkAvailable: Bool, now: Int64) -> Verdict {
         switch failure {
         case .invalidOutput(let reason):
-            return .retry(reason: "the provider's answer was not usable: \(reason)", retryAfter: nil)
+            return .retry(reason: tr("the provider's answer was not usable: {reason}", ["reason": reason]), retryAfter: nil)
         case .redirectRefused(let reason):
             return .needsUser(reason: reason)
         case .transport(let problem, let detail):
@@ -15,22 +17,22 @@ public enum FailureClassifier {
             let said = error.message.map { ": \(Self.clip($0))" } ?? ""
             switch status {
             case 401:
-                return .needsUser(reason: "the provider refused the API key (HTTP 401)\(said); check provider.key-file or DOSE_PROVIDER_KEY")
+                return .needsUser(reason: tr("the provider refused the API key (HTTP 401){said}; check provider.key-file or DOSE_PROVIDER_KEY", ["said": said]))
             case 403:
-                return .needsUser(reason: "the provider denied access (HTTP 403)\(said); check the key and its permissions")
+                return .needsUser(reason: tr("the provider denied access (HTTP 403){said}; check the key and its permissions", ["said": said]))
             case 404:
-                return .needsUser(reason: "the provider has no such model or endpoint (HTTP 404)\(said); check provider.model and provider.url")
+                return .needsUser(reason: tr("the provider has no such model or endpoint (HTTP 404){said}; check provider.model and provider.url", ["said": said]))
             case 429 where error.mentions("insufficient_quota"):
-                return .needsUser(reason: "the provider's quota is exhausted (HTTP 429 insufficient_quota)\(said); add credit or change the provider")
+                return .needsUser(reason: tr("the provider's quota is exhausted (HTTP 429 insufficient_quota){said}; add credit or change the provider", ["said": said]))
             case 400 where error.mentions("invalid_api_key"):
-                return .needsUser(reason: "the provider refused the API key (HTTP 400)\(said); check provider.key-file or DOSE_PROVIDER_KEY")
+                return .needsUser(reason: tr("the provider refused the API key (HTTP 400){said}; check provider.key-file or DOSE_PROVIDER_KEY", ["said": said]))
             case 400 where error.mentions("model_not_found"):
-                return .needsUser(reason: "the provider has no such model (HTTP 400)\(said); check provider.model")
+                return .needsUser(reason: tr("the provider has no such model (HTTP 400){said}; check provider.model", ["said": said]))
             case 429, 503:
                 let wait = retryAfterHeader.flatMap { RetryAfter.seconds($0, now: now) }
-                return .retry(reason: "the provider is busy (HTTP \(status))\(said)", retryAfter: wait)
+                return .retry(reason: tr("the provider is busy (HTTP {status}){said}", ["status": status, "said": said]), retryAfter: wait)
             default:
-                return .retry(reason: "the provider answered HTTP \(status)\(said)", retryAfter: nil)
+                return .retry(reason: tr("the provider answered HTTP {status}{said}", ["status": status, "said": said]), retryAfter: nil)
             }
         }
     }
@@ -40,14 +42,14 @@ public enum FailureClassifier {
     ) -> Verdict {
         switch problem {
         case .notConnected:
-            return .offline(reason: "no network: \(detail)")
+            return .offline(reason: tr("no network: {detail}", ["detail": detail]))
         case .connectionLost, .cannotFindHost, .cannotConnect, .timedOut:
             // These happen when the network just went away, and also with a network and a
             // dead server: the monitor, asked again after the failure, tells them apart.
-            if !networkAvailable { return .offline(reason: "the network went away: \(detail)") }
-            return .retry(reason: "cannot reach the provider: \(detail)", retryAfter: nil)
+            if !networkAvailable { return .offline(reason: tr("the network went away: {detail}", ["detail": detail])) }
+            return .retry(reason: tr("cannot reach the provider: {detail}", ["detail": detail]), retryAfter: nil)
         case .other:
-            return .retry(reason: "request failed: \(detail)", retryAfter: nil)
+            return .retry(reason: tr("request failed: {detail}", ["detail": detail]), retryAfter: nil)
         }
     }
 
