@@ -74,7 +74,10 @@ import Testing
         // The scheduler's table goes through the same rendering, with its own names kept.
         let notify = try sandbox.run("dose-notify", ["fire", "--help"], extraEnvironment: german).stdout
         #expect(notify.hasPrefix("Aufruf: dose-notify fire [--id ID] [--wait SECONDS]"), "\(notify)")
-        #expect(notify.contains("jetzt eine Benachrichtigung zeigen und ihren Klick bearbeiten"), "\(notify)")
+        #expect(notify.contains("Zeigt die heutige Benachrichtigung (oder die des Eintrags ID) jetzt"), "\(notify)")
+        let notifyProgram = try sandbox.run("dose-notify", ["--help"], extraEnvironment: german).stdout
+        #expect(notifyProgram.contains("\nDer Planer von Daily Dose: jeden Morgen eine Benachrichtigung, allein aus dem Snapshot.\n"), "\(notifyProgram)")
+        #expect(notifyProgram.contains("Exit-Status: 0 in Ordnung, 1 keine Dosis, 64 Aufruffehler, 65 fehlerhafter Snapshot"))
         #expect(notify.contains("höchstens SECONDS auf einen Klick warten"), "\(notify)")
         let notifyEnglish = try sandbox.run("dose-notify", ["fire", "--help"]).stdout
         #expect(notifyEnglish.contains("wait at most SECONDS for a click") && !notifyEnglish.contains("Klick"))

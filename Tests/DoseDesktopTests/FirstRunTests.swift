@@ -2,6 +2,7 @@ import DoseApp
 import DoseCore
 import DoseDesktop
 import DoseSystem
+import DoseTestSupport
 import Foundation
 import Testing
 
