@@ -61,10 +61,14 @@ public enum DosePage {
         public var retiredTitle: String
         /// The retired page's sentence; `{id}` is where the requested id goes, in `<code>`.
         public var retiredText: String
+        /// The kinds' headlines above a dose ("Question of the day"), the notification's own.
+        public var headlines: CopyBuilder.Words
+        /// The document's language (`<html lang>`), a BCP 47 tag such as "de"; anything else is "en".
+        public var language: String
 
         public init(
             answer: String, showAnswer: String, showExplanation: String, retiredHeading: String, retiredTitle: String,
-            retiredText: String
+            retiredText: String, headlines: CopyBuilder.Words = .english, language: String = "en"
         ) {
             self.answer = answer
             self.showAnswer = showAnswer
@@ -72,6 +76,18 @@ public enum DosePage {
             self.retiredHeading = retiredHeading
             self.retiredTitle = retiredTitle
             self.retiredText = retiredText
+            self.headlines = headlines
+            self.language = language
+        }
+
+        /// `language` if it is a plain language tag (letters, digits and hyphens, starting with a letter), else "en":
+        /// it goes into an attribute, and a locale's name is not content to trust there.
+        var languageTag: String {
+            let scalars = language.unicodeScalars
+            func letter(_ scalar: Unicode.Scalar) -> Bool { ("a"..."z").contains(scalar) || ("A"..."Z").contains(scalar) }
+            let plain = (1...35).contains(scalars.count) && scalars.first.map(letter) == true
+                && scalars.allSatisfy { letter($0) || ("0"..."9").contains($0) || $0 == "-" }
+            return plain ? language : "en"
         }
 
         /// The words of `dose open`'s page.
@@ -110,7 +126,7 @@ public enum DosePage {
         guard let item else { return retired(requestedID: requestedID, assets: assets, presentation: presentation) }
         var body = ""
         if presentation.heading {
-            body += "<p class=\"dd-kind\">\(escape(CopyBuilder.headline(for: item.kind)))</p>\n"
+            body += "<p class=\"dd-kind\">\(escape(presentation.words.headlines.headline(for: item.kind)))</p>\n"
             if let title = item.title {
                 body += "<h1>\(prose(title))</h1>\n"
             }
@@ -134,7 +150,7 @@ public enum DosePage {
             body += presentation.answer == .details ? "</details>\n" : "</section>\n"
         }
         body += "<p class=\"dd-id\">\(escape(item.id))</p>\n"
-        let title = item.title.map { LaTeXText.plainText($0) } ?? CopyBuilder.headline(for: item.kind)
+        let title = item.title.map { LaTeXText.plainText($0) } ?? presentation.words.headlines.headline(for: item.kind)
         return document(title: title, body: body, assets: assets, presentation: presentation)
     }
 
@@ -192,7 +208,7 @@ public enum DosePage {
         let scheme = presentation.dark.map { $0 ? " class=\"dd-dark\"" : " class=\"dd-light\"" } ?? ""
         return """
             <!DOCTYPE html>
-            <html lang="en"\(scheme)>
+            <html lang="\(presentation.words.languageTag)"\(scheme)>
             <head>
             <meta charset="utf-8">
             <meta http-equiv="Content-Security-Policy" content="default-src 'none'; script-src file:; style-src file: 'unsafe-inline'; font-src file:; img-src 'none'; connect-src 'none'; form-action 'none'; base-uri 'none'">

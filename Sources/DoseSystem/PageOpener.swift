@@ -38,7 +38,8 @@ public struct PageOpener: Sendable {
         guard let directory else {
             throw FileError(.writeDosePage, path: tr("(no private directory)"), errno: EACCES)
         }
-        let html = DosePage.html(item: item, requestedID: requestedID, assets: try assets())
+        let presentation = DosePage.Presentation(heading: true, answer: .details, dark: nil, words: .translated)
+        let html = DosePage.html(item: item, requestedID: requestedID, assets: try assets(), presentation: presentation)
         let path = directory + "/" + Self.pageName
         try FileSystem.writeAtomically(html, to: path, mode: 0o600)
         Self.removeOldPages(in: directory, removingDirectory: false)
