@@ -47,8 +47,10 @@ cleanup() {
     return 0
 }
 trap cleanup EXIT
-# A command that ends the scenario through `set -e` says where, so a CI log never shows a bare FAIL.
-trap 'rc=$?; echo "FAILED: line $LINENO of $(basename "$0"): \"$BASH_COMMAND\" exited $rc"' ERR
+# A command that ends the scenario through `set -e` says where, so a CI log never shows a bare FAIL. Only in the
+# scenario's own shell: `set -E` hands the trap to command substitutions too, where a failing command (a `grep -v`
+# that selects nothing) is a value, not the end, and a line on stdout there would become part of that value.
+trap 'rc=$?; [ "$BASH_SUBSHELL" -eq 0 ] && echo "FAILED: line $LINENO of $(basename "$0"): \"$BASH_COMMAND\" exited $rc" >&2' ERR
 
 log() { echo "[$(date +%T)] $*"; }
 fail() { echo "FAILED: $*"; exit 1; }
