@@ -47,10 +47,11 @@ cleanup() {
     return 0
 }
 trap cleanup EXIT
-# A command that ends the scenario through `set -e` says where, so a CI log never shows a bare FAIL. Only in the
-# scenario's own shell: `set -E` hands the trap to command substitutions too, where a failing command (a `grep -v`
-# that selects nothing) is a value, not the end, and a line on stdout there would become part of that value.
-trap 'rc=$?; [ "$BASH_SUBSHELL" -eq 0 ] && echo "FAILED: line $LINENO of $(basename "$0"): \"$BASH_COMMAND\" exited $rc" >&2' ERR
+# A command that ends the scenario through `set -e` says where, so a CI log never shows a bare FAIL. Only when it
+# does end it: in the scenario's own shell (`set -E` hands the trap to command substitutions too, where a failing
+# command, a `grep -v` that selects nothing, is a value, and a line on stdout there would become part of it) and
+# with errexit on (the trap also runs between `set +e` and `set -e`, where a status is collected on purpose).
+trap 'rc=$?; [ "$BASH_SUBSHELL" -eq 0 ] && [[ $- == *e* ]] && echo "FAILED: line $LINENO of $(basename "$0"): \"$BASH_COMMAND\" exited $rc" >&2' ERR
 
 log() { echo "[$(date +%T)] $*"; }
 fail() { echo "FAILED: $*"; exit 1; }
