@@ -27,7 +27,8 @@ expect "the two days differ (else this test proves nothing)" test "$advertised" 
 FAKETIME_DONT_RESET=1 faketime -f "@2026-11-29 23:59:50" "$DOSE_BIN/dose-notify" run >>"$art/scheduler.log" 2>&1 &
 bg_pids+=($!)
 wait_for 10 notified_at_least 1 || fail "the missed 23:59 notification did not fire"
-expect "the journal names the day" grep -qE '(^|>)notified 2026-11-29$' "$art/scheduler.log"
+# The line is written once the server has answered the Notify call the monitor just counted: wait for it.
+expect "the journal names the day" wait_for 10 grep -qE '(^|>)notified 2026-11-29$' "$art/scheduler.log"
 expect "the journal never names the item (nothing is recorded)" bash -c "! grep -q -- '$advertised' '$art/scheduler.log'"
 sleep 12   # the scheduler's clock is now past midnight
 click_notification
