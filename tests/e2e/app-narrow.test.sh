@@ -50,10 +50,11 @@ atspi click "Show today's dose"
 expect "then the card" atspi gone "Welcome to Daily Dose" 20
 
 # Preferences at 360 px, page by page (the view switcher goes to a bottom bar when narrow).
-window=$(xdotool search --name "^Daily Dose$" | head -1)
-xdotool mousemove --window "$window" 5 5
-xdotool key ctrl+comma
-expect "Ctrl+, opens the preferences" wait_for 10 bash -c "/usr/bin/python3 '$DOSE_ROOT/tests/support/atspi_driver.py' windows | grep -qx Preferences"
+# Opened by the action (Ctrl+, is app-preferences' check): without a window manager a key press right after the
+# welcome page gave way to the card could reach no focused window (a CI run), and the shortcut is not what this
+# scenario is about.
+app_action preferences
+expect "app.preferences opens the preferences" wait_for 10 bash -c "/usr/bin/python3 '$DOSE_ROOT/tests/support/atspi_driver.py' windows | grep -qx Preferences"
 narrow_window Preferences
 sleep 0.5
 app_screenshot_of() { import -window "$(xdotool search --name "^$1\$" | head -1)" "$2"; }
