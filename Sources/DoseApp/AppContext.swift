@@ -7,9 +7,13 @@ struct AppContext: Sendable {
     /// The moment the command started; logic never reads the clock itself.
     var now: Int64
     var zone: any ZoneRules
+    /// The directory a relative path typed on the command line is taken from (`dose config set source
+    /// pack.json`); nil where nothing is typed relative to one (the app: a relative path is refused).
+    var workingDirectory: String? = nil
 
     static func live() -> AppContext {
-        AppContext(paths: .fromEnvironment(), now: WallClock.now(), zone: SystemZone.current())
+        AppContext(paths: .fromEnvironment(), now: WallClock.now(), zone: SystemZone.current(),
+                   workingDirectory: FileSystem.currentDirectory())
     }
 
     var configFile: ConfigFile { ConfigFile(path: paths.configFile) }
