@@ -101,8 +101,8 @@ public enum ConfigChange {
 }
 
 extension AppContext {
-    /// A live context for the given paths (the app's, or a test's).
+    /// A live context for the given paths (the app's, or a test's): no working directory, readers beside writers.
     static func live(paths: DosePaths) -> AppContext {
-        AppContext(paths: paths, now: WallClock.now(), zone: SystemZone.current())
+        AppContext(paths: paths, now: WallClock.now(), zone: SystemZone.current(), readsBesideWriters: true)
     }
 }

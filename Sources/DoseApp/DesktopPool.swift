@@ -9,7 +9,7 @@ public struct DesktopPool: Sendable {
 
     /// A view of the pool at `now` in `zone` (the app takes both at its edge; nothing here reads the clock).
     public init(paths: DosePaths, now: Int64, zone: any ZoneRules) {
-        context = AppContext(paths: paths, now: now, zone: zone)
+        context = AppContext(paths: paths, now: now, zone: zone, readsBesideWriters: true)
     }
 
     /// The XDG paths the pool reads.

@@ -23,14 +23,33 @@ struct ReadOnlyPool {
     init(_ context: AppContext) throws(CommandError) {
         self.context = context
         do {
-            store = PoolStore(database: try Database(path: context.paths.database, access: .readOnly))
+            store = PoolStore(database: try Self.open(context.paths.database, context.readsBesideWriters ? .readOnlyBesideWriters : .readOnly))
         } catch {
             let failure = storeFailure(tr("cannot open the store {path}", ["path": context.paths.database]), error)
             guard error.isFileSystemFailure, FileSystem.exists(context.paths.snapshot) else { throw failure }
-            Log.warning(tr("{error}; the dose comes from the snapshot, which the last dose command that could write it left",
+            Log.warning(tr("{error}; the dose comes from the snapshot, as the last dose command able to write it left it",
                            ["error": failure.message]))
             store = nil
         }
+    }
+
+    /// The store read-only; a store from before digests were recorded is opened read-write instead, so this
+    /// first reader records one (as every reader once did) and later ones need not mirror again, unless the
+    /// disk refuses. The read-only connection is closed first: a read-only wal-index shared in the process
+    /// would refuse the writer's writes.
+    private static func open(_ path: String, _ access: Database.Access) throws(StoreError) -> Database {
+        if let reader = try readerWithDigest(path, access) { return reader }
+        if let writable = try? Database(path: path) { return writable }
+        return try Database(path: path, access: access)
+    }
+
+    /// The store opened with `access`, or nil (and closed again) when it is read-only and its pool has
+    /// items but no digest recorded.
+    private static func readerWithDigest(_ path: String, _ access: Database.Access) throws(StoreError) -> Database? {
+        let database = try Database(path: path, access: access)
+        guard database.isReadOnly else { return database }
+        let store = PoolStore(database: database)
+        return (try? store.recordedDigest()) == nil && ((try? store.count()) ?? 0) > 0 ? nil : database
     }
 
     /// The pool as a snapshot reader (`SnapshotMirror.currentReader`: nil for a store that never had a

@@ -16,10 +16,17 @@ public final class Database {
     public enum Access: Sendable {
         /// Created and migrated as needed; the connection reads and writes (every writer, and the learning store).
         case readWrite
-        /// For a command that only reads the pool (`dose today`, `show`, `calendar`, the app's card): an
-        /// existing, up-to-date file is opened read-only, writing nothing (so a full disk does not stop
-        /// it); a missing file is created and an older one migrated read-write, as `readWrite` does.
+        /// For a command that only reads the pool (`dose today`, `show`, `calendar`), in a process that
+        /// has no other connection to the file: an existing, up-to-date file is opened read-only with a
+        /// read-only wal-index (`readonly_shm`), writing nothing, so a full disk does not stop it; a
+        /// missing file is created and an older one migrated read-write, as `readWrite` does.
         case readOnly
+        /// `readOnly` in a process whose other threads write the same file (the app): SQLite shares one
+        /// wal-index per file within a process, and a read-only one would refuse those writers' writes
+        /// for as long as they share it. So the reader first opens as read-only connections usually do,
+        /// on the shared index (which it sizes when it is the first, a write to the `-shm`), and takes
+        /// the read-only index only when that fails on the file system (a full disk).
+        case readOnlyBesideWriters
     }
 
     /// Opens the database at `path`, creating the file and its missing parent
@@ -30,7 +37,7 @@ public final class Database {
     public init(path: String, access: Access = .readWrite) throws(StoreError) {
         self.path = path
         try Self.refuseIfNotAFile(path)
-        if access == .readOnly, let reader = try Self.openForReading(path) {
+        if access != .readWrite, let reader = try Self.openForReading(path, besideWriters: access == .readOnlyBesideWriters) {
             connection = reader
             isReadOnly = true
             return
@@ -44,24 +51,36 @@ public final class Database {
     /// A read-only connection to the file at `path` when it exists and has the current schema; nil when it
     /// does not exist or is older (creating and migrating are writes). A newer schema is refused.
     ///
-    /// SQLite's read-only WAL reader needs the `-shm` file to exist: one a writer removed on its last
-    /// close is made again, empty (a name only, no data: that works on a full disk), and made again
-    /// once more should it vanish before SQLite opened it (a writer's close removing it meanwhile).
-    private static func openForReading(_ path: String) throws(StoreError) -> Connection? {
+    /// With a read-only wal-index (`Access.readOnly`, or `besideWriters` once the shared one failed on
+    /// the file system), SQLite needs the `-shm` file to exist: one a writer removed on its last close
+    /// is made again, empty (a name only, no data: that works on a full disk), and made again once more
+    /// should it vanish before SQLite opened it (a writer's close removing it meanwhile).
+    private static func openForReading(_ path: String, besideWriters: Bool) throws(StoreError) -> Connection? {
         guard access(path, F_OK) == 0 else { return nil }
+        if besideWriters {
+            do {
+                return try current(Connection(readingOnly: path, indexReadOnly: false), path)
+            } catch {
+                guard error.isFileSystemFailure else { throw error }
+            }
+        }
         var attempt = 0
         while true {
             attempt += 1
             createEmptyIndexFile(for: path)
             do {
-                let reader = try Connection(readingOnly: path)
-                let version = try schemaVersion(of: reader, path)
-                try checkNotNewer(version, path)
-                return version == currentVersion ? reader : nil
+                return try current(Connection(readingOnly: path, indexReadOnly: true), path)
             } catch {
                 guard attempt < 3, error.isCannotOpen, access("\(path)-shm", F_OK) != 0 else { throw error }
             }
         }
+    }
+
+    /// `reader` when its file has the current schema, nil when it has an older one; a newer one is refused.
+    private static func current(_ reader: Connection, _ path: String) throws(StoreError) -> Connection? {
+        let version = try schemaVersion(of: reader, path)
+        try checkNotNewer(version, path)
+        return version == currentVersion ? reader : nil
     }
 
     /// Creates `path`'s `-shm` file, empty, with the database's permissions, unless something is there.

@@ -74,19 +74,19 @@ final class Connection {
         try execute("PRAGMA foreign_keys = ON", "enabling foreign keys on \(path)")
     }
 
-    /// Opens the existing database at `path` for reading only, writing nothing to it, its WAL or its
-    /// wal-index (`-shm`): `mode=ro` with `readonly_shm=1`.
+    /// Opens the existing database at `path` for reading only (`mode=ro`); with `indexReadOnly`, writing
+    /// nothing to it, its WAL or its wal-index (`-shm`) either (`readonly_shm=1`).
     ///
-    /// A read-write connection sizes the `-shm` file on open (eight one-byte writes extending it to
-    /// 32 KiB, after truncating it when it is the first connection), which fails on a full disk. With
-    /// `readonly_shm` SQLite maps the `-shm` read-only: while a writer has it open, its index is read
-    /// as the writer keeps it; otherwise SQLite builds the index in the process's memory from the WAL
-    /// (empty after a clean close), so the reader sees every commit either way. The `-shm` file must
-    /// exist (`Database` creates an empty one when it is missing: a name, no data); a WAL-mode file
-    /// stays in WAL mode (journal_mode is not touched).
-    init(readingOnly path: String) throws(StoreError) {
-        handle = try Self.open(
-            Self.uri(path) + "?mode=ro&readonly_shm=1", path, flags: SQLITE_OPEN_READONLY | SQLITE_OPEN_URI)
+    /// Any connection that is the first on a file sizes the `-shm` file (truncated, then extended to
+    /// 32 KiB by eight one-byte writes), which fails on a full disk. With `readonly_shm` SQLite maps the
+    /// `-shm` read-only: while a writer has it open, its index is read as the writer keeps it; otherwise
+    /// SQLite builds the index in the process's memory from the WAL (empty after a clean close), so the
+    /// reader sees every commit either way. The `-shm` file must exist then (`Database` creates an empty
+    /// one when it is missing: a name, no data). A WAL-mode file stays in WAL mode (journal_mode is not
+    /// touched).
+    init(readingOnly path: String, indexReadOnly: Bool) throws(StoreError) {
+        let query = indexReadOnly ? "?mode=ro&readonly_shm=1" : "?mode=ro"
+        handle = try Self.open(Self.uri(path) + query, path, flags: SQLITE_OPEN_READONLY | SQLITE_OPEN_URI)
         try configure(path)
     }
 

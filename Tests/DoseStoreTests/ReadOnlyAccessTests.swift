@@ -86,17 +86,8 @@ import Testing
     @Test(.enabled(if: geteuid() == 0, "mounting a tmpfs needs root"))
     func aFullDiskStillReads() throws {
         let tmp = try TemporaryDirectory()
-        let directory = tmp.file("full")
-        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: false)
-        try #require(mount("tmpfs", directory, "tmpfs", 0, "size=256k,mode=0700") == 0, "mount: \(String(cString: strerror(errno)))")
-        defer { umount2(directory, Int32(MNT_DETACH)) }
-        let path = directory + "/dose.sqlite3"
-        try PoolStore(database: Database(path: path)).replacePool(with: Self.pool)
-        let filler = open(directory + "/filler", O_WRONLY | O_CREAT | O_CLOEXEC, 0o600)
-        let block = [UInt8](repeating: 0, count: 4096)
-        while block.withUnsafeBytes({ write(filler, $0.baseAddress, $0.count) }) > 0 {}
-        #expect(errno == ENOSPC)
-        close(filler)
+        let disk = try FullDisk(in: tmp) { path throws(StoreError) in try PoolStore(database: Database(path: path)).replacePool(with: Self.pool) }
+        let path = disk.database
         let refused = #expect(throws: StoreError.self) { try Database(path: path) }
         #expect(refused?.isFileSystemFailure == true, "\(String(describing: refused))")
         let store = PoolStore(database: try Database(path: path, access: .readOnly))
@@ -109,4 +100,60 @@ import Testing
         #expect(Connection.uri("data/dose.sqlite3") == "file:data/dose.sqlite3")
         #expect(Connection.uri("/tmp/ü é") == "file:///tmp/ü é")
     }
+}
+
+/// SQLite shares one wal-index per file within a process: a read-only one (`readonly_shm`) held while a
+/// writer opens the same file would refuse that writer's writes. `readOnlyBesideWriters` (the app, whose
+/// other threads write) reads on the shared index instead.
+@Suite struct ReaderBesideWritersTests {
+    private static let pool = [Item(id: "f-one", kind: .fact, text: "One.")]
+
+    @Test func aReaderBesideWritersLeavesTheirWritesAlone() throws {
+        let tmp = try TemporaryDirectory()
+        let path = tmp.file("dose.sqlite3")
+        try PoolStore(database: Database(path: path)).replacePool(with: Self.pool)
+        do {
+            let reader = PoolStore(database: try Database(path: path, access: .readOnlyBesideWriters))
+            #expect(reader.database.isReadOnly)
+            let writer = PoolStore(database: try Database(path: path))
+            try writer.replacePool(with: Self.pool + [Item(id: "f-two", kind: .fact, text: "Two.")])
+            #expect(try reader.count() == 2)
+        }
+        // What the other mode would have done in this process: the writer's commit refused.
+        let reader = PoolStore(database: try Database(path: path, access: .readOnly))
+        let writer = PoolStore(database: try Database(path: path))
+        let refused = #expect(throws: StoreError.self) { try writer.replacePool(with: Self.pool) }
+        #expect(refused?.sqliteCode.map { $0 & 0xFF } == 8, "SQLITE_READONLY: \(String(describing: refused))")
+        #expect(try reader.count() == 2)
+    }
+
+    /// On a full disk the shared index cannot be sized: the reader beside writers takes the read-only one.
+    @Test(.enabled(if: geteuid() == 0, "mounting a tmpfs needs root"))
+    func onAFullDiskItTakesTheReadOnlyIndex() throws {
+        let tmp = try TemporaryDirectory()
+        let disk = try FullDisk(in: tmp) { path throws(StoreError) in try PoolStore(database: Database(path: path)).replacePool(with: Self.pool) }
+        let store = PoolStore(database: try Database(path: disk.database, access: .readOnlyBesideWriters))
+        #expect(try store.item(id: "f-one")?.text == "One.")
+    }
+}
+
+/// A 256 KiB tmpfs (mounted as root) holding a store `fill` wrote, then filled to its last block;
+/// unmounted when the value goes.
+final class FullDisk {
+    let directory: String
+    var database: String { directory + "/dose.sqlite3" }
+
+    init(in tmp: TemporaryDirectory, _ fill: (String) throws(StoreError) -> Void) throws {
+        directory = tmp.file("full")
+        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: false)
+        try #require(mount("tmpfs", directory, "tmpfs", 0, "size=256k,mode=0700") == 0, "mount: \(String(cString: strerror(errno)))")
+        try fill(database)
+        let filler = open(directory + "/filler", O_WRONLY | O_CREAT | O_CLOEXEC, 0o600)
+        let block = [UInt8](repeating: 0, count: 4096)
+        while block.withUnsafeBytes({ write(filler, $0.baseAddress, $0.count) }) > 0 {}
+        #expect(errno == ENOSPC)
+        close(filler)
+    }
+
+    deinit { umount2(directory, Int32(MNT_DETACH)) }
 }
