@@ -7,17 +7,12 @@ import DoseSystem
 /// terminal, the welcome page): one window, never a stale copy.
 public struct PreferencesValues: Sendable, Equatable {
     /// The settings typed into entry rows.
-    public static let textKeys: [ConfigKey] = [.notifyTime, .source, .providerURL, .providerModel]
+    static let textKeys: [ConfigKey] = [.notifyTime, .source, .providerURL, .providerModel]
 
     /// Each text setting as stored, or its default, or "" (the row's text).
-    public var texts: [ConfigKey: String]
+    let texts: [ConfigKey: String]
     /// The branch row's entries and the one in effect.
-    public var branch: BranchChoices
-
-    public init(texts: [ConfigKey: String], branch: BranchChoices) {
-        self.texts = texts
-        self.branch = branch
-    }
+    public let branch: BranchChoices
 
     /// The values `pool` reads now (an unreadable census offers no branch codes, as `dose config list` would
     /// fail on it; an unreadable config shows every dose, as the scheduler reads it).
