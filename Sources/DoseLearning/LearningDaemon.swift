@@ -128,7 +128,8 @@ public final class LearningDaemon: @unchecked Sendable {
 
     /// Watches the session bus for closing, unless it is watched already or there is none. On the loop's thread.
     private func watchSessionBus() {
-        guard busWatch == nil else { return }
+        // Never where none is known: GIO would autolaunch one (dbus-launch) wherever $DISPLAY is set.
+        guard busWatch == nil, SessionBusAddress.isKnown else { return }
         busWatch = SessionBusCloseWatch { [self] in
             Log.warning("dose daemon: " + tr("the session bus closed; stopping with a failure once the job in hand ends, so that the service manager starts a new daemon on the new bus"))
             // Behind the job in hand (a provider request the loop is driving), so nothing is cut off mid-request.
@@ -143,7 +144,7 @@ public final class LearningDaemon: @unchecked Sendable {
     /// A bus that was not there when the daemon started may be now: watch it before a key lookup reaches it
     /// from the jobs queue, which would make the shared connection in a context nobody runs. On the jobs queue.
     private func watchSessionBusBeforeLookups() {
-        guard !busWatched.load(ordering: .sequentiallyConsistent) else { return }
+        guard !busWatched.load(ordering: .sequentiallyConsistent), SessionBusAddress.isKnown else { return }
         let made = DispatchSemaphore(value: 0)
         postToLoop { [self] in
             watchSessionBus()
