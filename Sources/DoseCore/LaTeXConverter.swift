@@ -160,8 +160,8 @@ struct LaTeXConverter {
         }
         // The `\end{...}` that closed it (absent at the end of input or before a stray `}`).
         if !atEnd, source[position] == "\\" { _ = command(mode: .math, depth: depth, inScript: true) }
-        let (open, close) = LaTeXText.matrixDelimiters[environment] ?? ("", "")
-        return open + rows.joined(separator: "; ") + close
+        let delimiters = LaTeXText.matrixDelimiters[environment]
+        return (delimiters?.open ?? "") + rows.joined(separator: "; ") + (delimiters?.close ?? "")
     }
 
     /// A run of spaces in mathematics. TeX ignores them all; here they are kept for
@@ -177,7 +177,7 @@ struct LaTeXConverter {
         // author also spaced before the operator ("a \cdot b"), not in "V\cdot s".
         if let commandStart = commandNameStart(endingAt: start) {
             let name = String(String.UnicodeScalarView(source[(commandStart + 1)..<start]))
-            guard LaTeXConverter.binaryLike.contains(name) else { return " " }
+            guard LaTeXText.symbols[name]?.isBinaryLike == true else { return " " }
             // `\not\in` is one operator: look before the `\not`.
             var operatorStart = commandStart
             if let notStart = commandNameStart(endingAt: commandStart),
@@ -301,10 +301,10 @@ struct LaTeXConverter {
     private mutating func wordCommand(_ name: String, mode: Mode, depth: Int, inScript: Bool) -> String {
         if let symbol = LaTeXText.symbols[name] {
             // Letter-like symbols bind to a following operand as in TeX: `\omega t` is ωt.
-            if mode == .math, LaTeXConverter.letterLike.contains(name), nextIsOperand(opening: false) {
+            if mode == .math, symbol.isLetterLike, nextIsOperand(opening: false) {
                 skipWhitespace()
             }
-            return inScript && symbol == " " ? "" : symbol
+            return inScript && symbol.text == " " ? "" : symbol.text
         }
         if let function = LaTeXText.functionNames[name] {
             // TeX spaces an operator name from operands on both sides: "i sin θ".
@@ -313,7 +313,7 @@ struct LaTeXConverter {
                 String(String.UnicodeScalarView(source[(at + 1)..<start]))
             }
             let afterOperand = start > 0 && LaTeXConverter.isOperandCharacter(source[start - 1])
-                && (previousCommand.map(LaTeXConverter.letterLike.contains) ?? true)
+                && (previousCommand.map(LaTeXConverter.isLetterLike) ?? true)
             let lead = afterOperand ? " " : ""
             return lead + function + (nextIsOperand(opening: false) ? " " : "")
         }
@@ -409,19 +409,15 @@ struct LaTeXConverter {
         }
     }
 
-    /// Symbols that behave as letters, so spaces after them fall away before an operand.
-    private static let letterLike: Set<String> = Set(LaTeXText.greek.lazy.map(\.key)).union([
-        "partial", "nabla", "hbar", "hslash", "ell", "imath", "jmath", "aleph", "wp", "Re", "Im",
-    ])
+    /// True for a symbol that behaves as a letter, so spaces after it fall away before an operand.
+    private static func isLetterLike(_ name: String) -> Bool {
+        LaTeXText.symbols[name]?.isLetterLike == true
+    }
 
-    /// Operators, relations and arrows, spaced symmetrically.
-    private static let binaryLike: Set<String> = Set(LaTeXText.relations.lazy.map(\.key))
-        .union(LaTeXText.arrows.lazy.map(\.key)).union(LaTeXText.operators.lazy.map(\.key))
-
-    /// Commands whose rendering starts with an operand.
-    private static let operandCommands: Set<String> = letterLike.union([
-        "mathrm", "mathbf", "mathit", "mathsf", "mathcal", "mathbb", "boldsymbol", "operatorname",
-        "vec", "hat", "bar", "dot", "ddot", "tilde", "overline", "text",
+    /// Commands whose rendering starts with an operand: the letter-like symbols and these.
+    static let operandConstructions = SortedSet<String>([
+        "bar", "boldsymbol", "ddot", "dot", "hat", "mathbb", "mathbf", "mathcal", "mathit", "mathrm",
+        "mathsf", "operatorname", "overline", "text", "tilde", "vec",
     ])
 
     /// Where the next thing starts after spaces and thin spaces (`\,` `\;` `\:` `\!` `\ `).
@@ -471,7 +467,10 @@ struct LaTeXConverter {
             index += 1
         }
         let word = String(name)
-        if LaTeXConverter.operandCommands.contains(word) || LaTeXText.functionNames[word] != nil { return true }
+        if LaTeXConverter.isLetterLike(word) || LaTeXConverter.operandConstructions.contains(word)
+            || LaTeXText.functionNames[word] != nil {
+            return true
+        }
         return opening && ["frac", "dfrac", "tfrac", "cfrac", "sqrt", "left", "begin", "binom", "dbinom", "tbinom"].contains(word)
     }
 
