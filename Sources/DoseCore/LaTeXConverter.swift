@@ -199,7 +199,14 @@ struct LaTeXConverter {
     }
 
     private static func isOperandCharacter(_ scalar: Unicode.Scalar) -> Bool {
-        scalar.properties.isAlphabetic || scalar.properties.numericType != nil
+        scalar.properties.isAlphabetic || isNumeric(scalar)
+    }
+
+    /// True for a scalar with a numeric value (digits, fractions, numerals): what `numericType != nil`
+    /// says for every scalar, but `numericType`'s enum is resilient, and its optional's metadata cost
+    /// every command's first formula a run-time lookup.
+    private static func isNumeric(_ scalar: Unicode.Scalar) -> Bool {
+        scalar.properties.numericValue != nil
     }
 
     /// An ordinary character: in mathematics `'` is a prime, `~` a space, `&` (alignment)
@@ -579,8 +586,8 @@ struct LaTeXConverter {
         if first == "(" || first == "[" || first == "|" || first == "⟨" {
             guard let close = matching(scalars, from: index - 1) else { return nil }
             index = close + 1
-        } else if first.properties.numericType != nil, !isScript(first) {
-            while index < scalars.count, scalars[index].properties.numericType != nil || scalars[index] == ".",
+        } else if isNumeric(first), !isScript(first) {
+            while index < scalars.count, isNumeric(scalars[index]) || scalars[index] == ".",
                   !isScript(scalars[index]) {
                 index += 1
             }
@@ -653,7 +660,7 @@ struct LaTeXConverter {
         if text.isEmpty || isEnclosed(text) { return true }
         return text.unicodeScalars.allSatisfy { scalar in
             let properties = scalar.properties
-            if properties.isAlphabetic || properties.numericType != nil { return true }
+            if properties.isAlphabetic || isNumeric(scalar) { return true }
             switch properties.generalCategory {
             case .nonspacingMark, .enclosingMark, .spacingMark: return true
             default: return "∂∇′″.°√∛∜!".unicodeScalars.contains(scalar)
