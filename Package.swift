@@ -88,7 +88,7 @@ let package = Package(
         .executableTarget(name: "DoseNotifyCommand", dependencies: ["DoseNotifier"], path: "Sources/dose-notify", swiftSettings: noFoundation),
         .executableTarget(name: "DailyDoseCommand", dependencies: ["DoseWindow", "DoseSystem"], path: "Sources/daily-dose", swiftSettings: noFoundation),
 
-        // Helpers the tests share (hostile loopback server, measured child processes); tests only.
+        // Helpers the tests share (the one spawn helper, hostile loopback server, measured child processes); tests only.
         .target(name: "DoseTestSupport", dependencies: ["DoseSystem", "CGLib", "GLibGlue"], path: "Tests/DoseTestSupport"),
 
         .testTarget(name: "DoseCoreTests", dependencies: ["DoseCore"]),
@@ -102,6 +102,7 @@ let package = Package(
         .testTarget(name: "DoseSecretTests", dependencies: ["DoseSecret", "DoseSystem", "DoseTestSupport"]),
         .testTarget(name: "DoseDesktopTests", dependencies: ["DoseDesktop", "DoseApp", "DoseLearning", "DoseCore", "DoseSystem", "DoseStore", "DoseTestSupport", "GLibGlue", "CGLib"]),
         .testTarget(name: "GLibGlueTests", dependencies: ["GLibGlue", "CGLib", "DoseTestSupport"]),
+        .testTarget(name: "DoseTestSupportTests", dependencies: ["DoseTestSupport"]),
     ],
     swiftLanguageModes: [.v6]
 )
