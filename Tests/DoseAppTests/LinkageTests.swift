@@ -24,17 +24,9 @@ import Testing
     }
 
     func run(_ tool: String, _ arguments: [String]) throws -> String {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: tool)
-        process.arguments = arguments
-        let pipe = Pipe()
-        process.standardOutput = pipe
-        process.standardError = FileHandle.nullDevice
-        try process.run()
-        let data = pipe.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        #expect(process.terminationStatus == 0, "\(tool) \(arguments) failed")
-        return String(decoding: data, as: UTF8.self)
+        let result = try ChildProcess.run(tool, arguments, environment: ChildProcess.basicEnvironment)
+        #expect(result.exitCode == 0, "\(result)")
+        return result.stdout
     }
 
     /// The binaries this test run uses, and the release ones when they were built beside them.

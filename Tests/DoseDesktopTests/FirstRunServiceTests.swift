@@ -43,7 +43,7 @@ import Testing
     @Test func aSourceURLIsImportedAndKeptForLaterSyncs() throws {
         let home = try DesktopHome()
         let (server, url) = try home.startPackServer(DesktopFixtures.pack)
-        defer { kill(server.processIdentifier, SIGKILL); server.waitUntilExit() }
+        defer { server.terminate() }
         let firstRun = FirstRunService(paths: home.paths, queue: home.queue, samplePackCandidates: [])
         let record = try home.wait { firstRun.importContent(.source(url), progress: { _ in }, done: $0) }.get()
         #expect(record.outcome == .synced && record.items == 8)

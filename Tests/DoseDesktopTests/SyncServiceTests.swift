@@ -1,5 +1,6 @@
 import DoseApp
 import DoseDesktop
+import DoseTestSupport
 import Foundation
 import Testing
 
@@ -8,7 +9,7 @@ import Testing
     @Test func syncNowReportsProgressAndRecordsTheResultForTheNextStart() throws {
         let home = try DesktopHome()
         let (server, url) = try home.startPackServer(DesktopFixtures.pack)
-        defer { kill(server.processIdentifier, SIGKILL); server.waitUntilExit() }
+        defer { server.terminate() }
         #expect(try home.dose("config", "set", "source", url).status == 0)
         let sync = SyncService(paths: home.paths, queue: home.queue)
         #expect(sync.lastResult() == nil)

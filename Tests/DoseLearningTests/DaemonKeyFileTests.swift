@@ -5,7 +5,7 @@ import Testing
 /// `dose daemon` and `provider.key-file`: a key written wakes the queue at once, pause or not.
 @Suite struct DaemonKeyFileTests {
     /// A daemon whose provider wants `sk-right`, `provider.key-file` set to `keyPath`, one topic ticked.
-    func startDaemon(_ box: LearnSandbox, keyPath: String, topics: [String] = ["Ohm"]) throws -> Process {
+    func startDaemon(_ box: LearnSandbox, keyPath: String, topics: [String] = ["Ohm"]) throws -> ChildProcess {
         try box.startProvider(#"{"key": "sk-right"}"#)
         try box.configureProvider()
         #expect(try box.dose("config", "set", "provider.key-file", keyPath).status == 0)
@@ -43,7 +43,7 @@ import Testing
         try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
         let keyPath = directory + "/key"
         let daemon = try startDaemon(box, keyPath: keyPath)
-        defer { kill(daemon.processIdentifier, SIGKILL); daemon.waitUntilExit() }
+        defer { daemon.terminate() }
         usleep(1_000_000)
         #expect(try box.requests().isEmpty)
         #expect(try box.list()["Ohm"]?["state"] as? String == "waiting-for-provider")
@@ -60,7 +60,7 @@ import Testing
         let directory = box.root.appendingPathComponent("later/openai").path
         let keyPath = directory + "/key"
         let daemon = try startDaemon(box, keyPath: keyPath)
-        defer { kill(daemon.processIdentifier, SIGKILL); daemon.waitUntilExit() }
+        defer { daemon.terminate() }
         usleep(1_000_000)
         #expect(try box.requests().isEmpty)
         // mkdir -p, then the key: each directory that appears moves the watch one step on.
@@ -77,7 +77,7 @@ import Testing
         let keyPath = box.root.appendingPathComponent("key").path
         writeByRename("sk-wrong\n", to: keyPath)
         let daemon = try startDaemon(box, keyPath: keyPath)
-        defer { kill(daemon.processIdentifier, SIGKILL); daemon.waitUntilExit() }
+        defer { daemon.terminate() }
         #expect(try box.wait(timeout: 10) { try box.list()["Ohm"]?["state"] as? String == "paused" } != nil, "\(daemonLog(box))")
         #expect(try box.requests().map { $0["response"] as? String } == ["401"])
         usleep(1_000_000)
@@ -95,7 +95,7 @@ import Testing
         let keyPath = box.root.appendingPathComponent("key").path
         #expect(FileManager.default.createFile(atPath: keyPath, contents: Data("sk-right\n".utf8), attributes: [.posixPermissions: 0o644]))
         let daemon = try startDaemon(box, keyPath: keyPath)
-        defer { kill(daemon.processIdentifier, SIGKILL); daemon.waitUntilExit() }
+        defer { daemon.terminate() }
         usleep(1_000_000)
         let waiting = try box.list()["Ohm"]
         #expect(waiting?["state"] as? String == "waiting-for-provider")

@@ -10,7 +10,7 @@ import Testing
         let topics = (1...20).map { "Topic \($0)" }
         for topic in topics { try box.dose("learn", "tick", "Maths", topic) }
         let daemon = try box.start(["daemon"], log: box.root.appendingPathComponent("daemon.log").path)
-        defer { kill(daemon.processIdentifier, SIGKILL); daemon.waitUntilExit() }
+        defer { daemon.terminate() }
         // Idle without a provider: nothing is asked, nothing counted.
         usleep(1_000_000)
         #expect(try box.requests().isEmpty)
@@ -33,7 +33,7 @@ import Testing
         try box.startProvider(#"{"rules": [{"topic": "Failing", "responses": ["500"]}]}"#)
         try box.configureProvider()
         let daemon = try box.start(["daemon"], log: box.root.appendingPathComponent("daemon.log").path)
-        defer { kill(daemon.processIdentifier, SIGKILL); daemon.waitUntilExit() }
+        defer { daemon.terminate() }
         usleep(500_000)
         let ticked = Date()
         try box.dose("learn", "tick", "Physics", "Ohm")
@@ -58,14 +58,14 @@ import Testing
         try box.startProvider()
         try box.configureProvider()
         let first = try box.start(["daemon"], log: box.root.appendingPathComponent("first.log").path)
-        defer { kill(first.processIdentifier, SIGKILL); first.waitUntilExit() }
+        defer { first.terminate() }
         usleep(500_000)
         let secondLog = box.root.appendingPathComponent("second.log").path
         let second = try box.start(["daemon"], log: secondLog)
-        defer { if second.isRunning { kill(second.processIdentifier, SIGKILL) }; second.waitUntilExit() }
+        defer { second.terminate() }
         let left = box.wait(timeout: 5) { !second.isRunning }
         #expect(left != nil, "the second daemon kept running beside the first")
-        if left != nil { #expect(second.terminationStatus == 0) }
+        if left != nil { #expect(second.wait().exitCode == 0) }
         let text = (try? String(contentsOfFile: secondLog, encoding: .utf8)) ?? ""
         #expect(text.contains("another dose daemon is already running"), "\(text)")
         #expect(first.isRunning)
@@ -73,10 +73,10 @@ import Testing
         try box.dose("learn", "tick", "Physics", "Ohm")
         #expect(try box.wait(timeout: 10) { try box.list()["Ohm"]?["state"] as? String == "ready" } != nil)
         // Once the first is gone, a new one may start (the kernel dropped the lock with it).
-        kill(first.processIdentifier, SIGKILL)
-        first.waitUntilExit()
+        first.signal(SIGKILL)
+        first.wait(timeout: .seconds(30))
         let third = try box.start(["daemon"], log: box.root.appendingPathComponent("third.log").path)
-        defer { kill(third.processIdentifier, SIGKILL); third.waitUntilExit() }
+        defer { third.terminate() }
         usleep(1_000_000)
         #expect(third.isRunning, "a daemon starts after the holder of the lock died")
     }
@@ -98,7 +98,7 @@ import Testing
         let log = box.root.appendingPathComponent("daemon.log").path
         // The daemon starts with both due: the topics' pass first, the planning pass (at start) behind it.
         let daemon = try box.start(["daemon"], log: log)
-        defer { kill(daemon.processIdentifier, SIGKILL); daemon.waitUntilExit() }
+        defer { daemon.terminate() }
         var requestsBeforeSync: Int?
         _ = try box.wait(timeout: 20) {
             guard !source.requests().isEmpty else { return false }
@@ -145,7 +145,7 @@ import Testing
         let source = try HostileServer()
         #expect(try box.dose("config", "set", "source", source.url("/slow-headers")).status == 0)
         let daemon = try box.start(["daemon"], log: box.root.appendingPathComponent("daemon.log").path)
-        defer { kill(daemon.processIdentifier, SIGKILL); daemon.waitUntilExit() }
+        defer { daemon.terminate() }
         // The planning pass runs at start; its fetch now waits on a server that never answers.
         #expect(source.waitForRequests(timeout: 10), "the daemon never asked the source")
         usleep(500_000)
@@ -168,7 +168,7 @@ import Testing
         #expect(try box.dose("config", "set", "source", source.url("/pack")).status == 0)
         let log = box.root.appendingPathComponent("daemon.log").path
         let daemon = try box.start(["daemon"], log: log)
-        defer { kill(daemon.processIdentifier, SIGKILL); daemon.waitUntilExit() }
+        defer { daemon.terminate() }
         let synced = try box.wait(timeout: 15) {
             ((try? String(contentsOfFile: log, encoding: .utf8)) ?? "").contains("planning pass done")
         }
@@ -196,7 +196,7 @@ import Testing
         #expect(try box.dose("config", "set", "source.pubkey", key).status == 0)
         let log = box.root.appendingPathComponent("daemon.log").path
         let daemon = try box.start(["daemon"], log: log)
-        defer { kill(daemon.processIdentifier, SIGKILL); daemon.waitUntilExit() }
+        defer { daemon.terminate() }
         let ended = try box.wait(timeout: 15) {
             let text = (try? String(contentsOfFile: log, encoding: .utf8)) ?? ""
             return text.contains("planning pass done") || text.contains("planning pass:")
@@ -221,12 +221,12 @@ import Testing
         // A request that may take 20 s (LearnSandbox's own default is 2 s).
         let daemon = try box.start(
             ["daemon"], log: box.root.appendingPathComponent("daemon.log").path, extraEnvironment: ["DOSE_PROVIDER_TIMEOUT": "20"])
-        defer { kill(daemon.processIdentifier, SIGKILL); daemon.waitUntilExit() }
+        defer { daemon.terminate() }
         usleep(500_000)
         try box.dose("learn", "tick", "Physics", "Ohm")
         #expect(try box.wait(timeout: 10) { try !box.requests().isEmpty } != nil)
         usleep(300_000)
-        let pid = daemon.processIdentifier
+        let pid = daemon.pid
         let (switches, ticks) = (Self.contextSwitches(pid), Self.cpuTicks(pid))
         usleep(4_000_000)
         let now = Self.contextSwitches(pid)

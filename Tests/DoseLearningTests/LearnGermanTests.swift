@@ -1,3 +1,4 @@
+import DoseTestSupport
 import Foundation
 import Testing
 
@@ -7,12 +8,10 @@ import Testing
 @Suite struct LearnGermanTests {
     /// Compiles the catalogues where the build tree's `dose` reads them.
     static func buildCatalogues(_ box: LearnSandbox) throws {
-        let process = Process()
-        process.executableURL = box.packageRoot.appendingPathComponent("po/build.sh")
-        process.standardError = FileHandle.nullDevice
-        try process.run()
-        process.waitUntilExit()
-        #expect(process.terminationStatus == 0)
+        let build = try ChildProcess.run(
+            box.packageRoot.appendingPathComponent("po/build.sh").path, environment: ChildProcess.inheritedEnvironment,
+            stdout: .discard, leadsGroup: true, timeout: .seconds(180))
+        #expect(build.exitCode == 0, "\(build)")
     }
 
     @Test func aSessionInGermanWithTheKeysUnchanged() throws {

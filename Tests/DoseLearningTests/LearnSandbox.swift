@@ -1,3 +1,4 @@
+import DoseTestSupport
 import Foundation
 import Testing
 
@@ -7,15 +8,18 @@ import Testing
 final class LearnSandbox {
     let root: URL
     let packageRoot: URL
-    private var server: Process?
+    private var server: ChildProcess?
     private(set) var providerURL = ""
     /// The zone `dose` runs in: UTC unless a test needs the local hour away from midnight.
     var timeZone = "UTC"
 
     struct Run {
+        /// The exit code, or the number of the signal that ended it.
         var status: Int32
         var stdout: String
         var stderr: String
+        /// Still running at the deadline of `run` (then killed; the test has an issue saying so).
+        var timedOut = false
     }
 
     init() throws {
@@ -30,11 +34,7 @@ final class LearnSandbox {
     }
 
     deinit {
-        // SIGKILL: children of Foundation's Process may start with SIGTERM blocked, and then ignore terminate().
-        if let server, server.isRunning {
-            kill(server.processIdentifier, SIGKILL)
-            server.waitUntilExit()
-        }
+        server?.terminate()
         try? FileManager.default.removeItem(at: root)
     }
 
@@ -78,16 +78,11 @@ final class LearnSandbox {
     func startProvider(_ script: String = #"{"default": "ok"}"#) throws -> String {
         try setScript(script)
         let portFile = root.appendingPathComponent("port").path
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = [
-            "python3", packageRoot.appendingPathComponent("tests/support/fake_provider.py").path,
-            "--port-file", portFile, "--log", logPath, "--script", scriptPath,
-        ]
-        try process.run()
+        let (process, port) = try ChildProcess.startServer(
+            "/usr/bin/python3",
+            [packageRoot.appendingPathComponent("tests/support/fake_provider.py").path, "--port-file", portFile, "--log", logPath, "--script", scriptPath],
+            environment: ChildProcess.basicEnvironment, portFile: portFile)
         server = process
-        for _ in 0..<400 where !FileManager.default.fileExists(atPath: portFile) { usleep(10_000) }
-        let port = try String(contentsOfFile: portFile, encoding: .utf8)
         providerURL = "http://127.0.0.1:\(port)/v1"
         return providerURL
     }
@@ -116,59 +111,26 @@ final class LearnSandbox {
 
     // MARK: Running dose
 
-    /// Runs `dose ARGS` to completion. Output goes through files, not pipes: a long-lived child
-    /// started by a parallel test could inherit a pipe's write end and keep it open forever.
+    /// Runs `dose ARGS` to completion, at most `timeout` seconds: then it is killed, the test gets an issue naming
+    /// the command, and the run says `timedOut`. Output goes through files, not pipes (ChildProcess).
     @discardableResult
-    func run(_ arguments: [String], stdin: String? = nil, extraEnvironment: [String: String] = [:]) throws -> Run {
-        let id = UUID().uuidString
-        let outPath = root.appendingPathComponent("out-\(id)").path
-        let errPath = root.appendingPathComponent("err-\(id)").path
-        let inPath = root.appendingPathComponent("in-\(id)").path
-        FileManager.default.createFile(atPath: outPath, contents: nil)
-        FileManager.default.createFile(atPath: errPath, contents: nil)
-        FileManager.default.createFile(atPath: inPath, contents: Data((stdin ?? "").utf8))
-        defer {
-            for path in [outPath, errPath, inPath] { try? FileManager.default.removeItem(atPath: path) }
-        }
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: dosePath)
-        process.arguments = arguments
-        process.environment = environment.merging(extraEnvironment) { $1 }
-        let out = FileHandle(forWritingAtPath: outPath)!
-        let err = FileHandle(forWritingAtPath: errPath)!
-        let input = FileHandle(forReadingAtPath: inPath)!
-        process.standardOutput = out
-        process.standardError = err
-        process.standardInput = input
-        try process.run()
-        process.waitUntilExit()
-        try? out.close()
-        try? err.close()
-        try? input.close()
-        return Run(
-            status: process.terminationStatus,
-            stdout: (try? String(contentsOfFile: outPath, encoding: .utf8)) ?? "",
-            stderr: (try? String(contentsOfFile: errPath, encoding: .utf8)) ?? "")
+    func run(_ arguments: [String], stdin: String? = nil, extraEnvironment: [String: String] = [:], timeout: Double = 60) throws -> Run {
+        let result = try ChildProcess.run(
+            dosePath, arguments, environment: environment.merging(extraEnvironment) { $1 }, stdin: .text(stdin ?? ""),
+            timeout: .seconds(timeout))
+        if result.timedOut { Issue.record("\(result)") }
+        return Run(status: result.exitCode ?? result.signal ?? -1, stdout: result.stdout, stderr: result.stderr, timedOut: result.timedOut)
     }
 
     @discardableResult
     func dose(_ arguments: String...) throws -> Run { try run(arguments) }
 
-    /// Starts `dose ARGS` without waiting (the daemon, or a run to be killed).
-    func start(_ arguments: [String], log: String? = nil, extraEnvironment: [String: String] = [:]) throws -> Process {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: dosePath)
-        process.arguments = arguments
-        process.environment = environment.merging(extraEnvironment) { $1 }
-        process.standardInput = FileHandle.nullDevice
-        let sink = log.map { path -> FileHandle in
-            FileManager.default.createFile(atPath: path, contents: nil)
-            return FileHandle(forWritingAtPath: path)!
-        }
-        process.standardOutput = sink ?? FileHandle.nullDevice
-        process.standardError = sink ?? FileHandle.nullDevice
-        try process.run()
-        return process
+    /// Starts `dose ARGS` without waiting (the daemon, or a run to be killed); its output and errors to `log`.
+    /// The test ends it with `terminate()` (a `defer` right after this call), or waits for it with a deadline.
+    func start(_ arguments: [String], log: String? = nil, extraEnvironment: [String: String] = [:]) throws -> ChildProcess {
+        try ChildProcess(
+            dosePath, arguments, environment: environment.merging(extraEnvironment) { $1 },
+            stdout: log.map { .file($0) } ?? .discard, stderr: log == nil ? .discard : .standardOutput)
     }
 
     /// `dose learn list --json` (JSON Lines: one object per line, every line ended), keyed by topic.
