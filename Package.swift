@@ -91,11 +91,11 @@ let package = Package(
         // Helpers the tests share (the one spawn helper, hostile loopback server, measured child processes); tests only.
         .target(name: "DoseTestSupport", dependencies: ["DoseSystem", "CGLib", "GLibGlue"], path: "Tests/DoseTestSupport"),
 
-        .testTarget(name: "DoseCoreTests", dependencies: ["DoseCore"]),
+        .testTarget(name: "DoseCoreTests", dependencies: ["DoseCore", "DoseTestSupport"]),
         .testTarget(name: "DoseSystemTests", dependencies: ["DoseSystem", "DoseCore", "DoseTestSupport"]),
         .testTarget(name: "DoseHTTPTests", dependencies: ["DoseHTTP", "DoseSystem", "DoseTestSupport", "GLibGlue", "CGLib"]),
         .testTarget(name: "DoseSignatureTests", dependencies: ["DoseSignature", "DoseCore", "DoseSystem", "DoseTestSupport"]),
-        .testTarget(name: "DoseStoreTests", dependencies: ["DoseStore", "DoseCore"]),
+        .testTarget(name: "DoseStoreTests", dependencies: ["DoseStore", "DoseCore", "DoseTestSupport"]),
         .testTarget(name: "DoseAppTests", dependencies: ["DoseApp", "DoseNotifier", "DoseCompletions", "DoseCore", "DoseSystem", "DoseStore", "DoseTestSupport"]),
         .testTarget(name: "DoseLearningTests", dependencies: ["DoseLearning", "DoseStore", "DoseCore", "DoseSystem", "DoseTestSupport"]),
         .testTarget(name: "DoseNotifierTests", dependencies: ["DoseNotifier", "DoseCore", "DoseSystem", "DoseTestSupport", "GLibGlue", "CGLib"]),

@@ -74,29 +74,34 @@ final class Sandbox {
     /// that blocks fails its test instead of hanging it.
     @discardableResult
     func run(
-        _ binary: String, _ arguments: [String], extraEnvironment: [String: String] = [:], timeout: Double? = nil
+        _ binary: String, _ arguments: [String], extraEnvironment: [String: String] = [:], timeout: Double? = nil,
+        sourceLocation: SourceLocation = #_sourceLocation
     ) throws -> Run {
         try runExecutable(
             Self.binaryDirectory.appendingPathComponent(binary).path, arguments, extraEnvironment: extraEnvironment,
-            timeout: timeout ?? 60)
+            timeout: timeout ?? 60, sourceLocation: sourceLocation)
     }
 
     /// Runs any executable (by path) with the sandbox's environment; with `keepStdinOpen`, its
     /// standard input is a pipe the test holds open, so a read would block until the deadline.
     func runExecutable(
         _ path: String, _ arguments: [String], extraEnvironment: [String: String] = [:], keepStdinOpen: Bool = false,
-        timeout: Double = 30
+        timeout: Double = 30, sourceLocation: SourceLocation = #_sourceLocation
     ) throws -> Run {
         let child = try ChildProcess(
             path, arguments, environment: environment.merging(extraEnvironment) { $1 }, stdin: keepStdinOpen ? .pipe : .null)
         let result = child.wait(timeout: .seconds(timeout))
-        if result.timedOut { Issue.record("\(result)") }
+        if result.timedOut { Issue.record("\(result)", sourceLocation: sourceLocation) }
         // The status as Foundation's Process gave it: the exit code, or the signal's number.
         return Run(status: result.exitCode ?? result.signal ?? -1, timedOut: result.timedOut, stdout: result.stdout, stderr: result.stderr)
     }
 
-    func dose(_ arguments: String...) throws -> Run { try run("dose", arguments) }
-    func notify(_ arguments: String...) throws -> Run { try run("dose-notify", arguments) }
+    func dose(_ arguments: String..., sourceLocation: SourceLocation = #_sourceLocation) throws -> Run {
+        try run("dose", arguments, sourceLocation: sourceLocation)
+    }
+    func notify(_ arguments: String..., sourceLocation: SourceLocation = #_sourceLocation) throws -> Run {
+        try run("dose-notify", arguments, sourceLocation: sourceLocation)
+    }
 
     /// Writes a file in the sandbox and returns its path.
     func write(_ name: String, _ text: String) throws -> String {

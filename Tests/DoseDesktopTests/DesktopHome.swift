@@ -67,10 +67,12 @@ final class DesktopHome: @unchecked Sendable {
     }
 
     /// Runs `dose ARGS` in this home, at most `timeout` seconds (then it is killed and the test has an issue naming it).
-    func dose(_ arguments: String..., timeout: Double = 60) throws -> (status: Int32, stdout: String, stderr: String) {
+    func dose(
+        _ arguments: String..., timeout: Double = 60, sourceLocation: SourceLocation = #_sourceLocation
+    ) throws -> (status: Int32, stdout: String, stderr: String) {
         let result = try ChildProcess.run(
             Self.binaryDirectory.appendingPathComponent("dose").path, arguments, environment: environment, timeout: .seconds(timeout))
-        if result.timedOut { Issue.record("\(result)") }
+        if result.timedOut { Issue.record("\(result)", sourceLocation: sourceLocation) }
         return (result.exitCode ?? result.signal ?? -1, result.stdout, result.stderr)
     }
 }

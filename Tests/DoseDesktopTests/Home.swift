@@ -47,7 +47,7 @@ final class Home {
     /// Runs a built binary in this home (at most 60 s: then it is killed and the test has an issue naming it);
     /// returns its status and standard output.
     @discardableResult
-    func run(_ binary: String, _ arguments: String...) throws -> (status: Int32, stdout: String) {
+    func run(_ binary: String, _ arguments: String..., sourceLocation: SourceLocation = #_sourceLocation) throws -> (status: Int32, stdout: String) {
         let result = try ChildProcess.run(
             Self.binaryDirectory.appendingPathComponent(binary).path, arguments,
             environment: [
@@ -56,7 +56,7 @@ final class Home {
                 "XDG_RUNTIME_DIR": paths.runtimeDirectory ?? "", "TZ": "UTC", "LANG": "C.UTF-8", "PATH": "/usr/bin:/bin",
             ],
             stderr: .discard)
-        if result.timedOut { Issue.record("\(result)") }
+        if result.timedOut { Issue.record("\(result)", sourceLocation: sourceLocation) }
         return (result.exitCode ?? result.signal ?? -1, result.stdout)
     }
 

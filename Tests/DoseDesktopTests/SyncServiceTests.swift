@@ -5,7 +5,7 @@ import Foundation
 import Testing
 
 /// Sync now over real HTTP on loopback (`tests/support/pack_server.py`), and its recorded result.
-@Suite struct SyncServiceTests {
+@Suite(.timeLimit(.minutes(10)), .watched) struct SyncServiceTests {
     @Test func syncNowReportsProgressAndRecordsTheResultForTheNextStart() throws {
         let home = try DesktopHome()
         let (server, url) = try home.startPackServer(DesktopFixtures.pack)

@@ -3,14 +3,16 @@ import Foundation
 import Testing
 
 /// `dose daemon` as a process: wake-ups by config change and by tick.
-@Suite struct DaemonTests {
+@Suite(.timeLimit(.minutes(3)), .watched) struct DaemonTests {
     @Test func aProviderConfiguredAfterTheTicksStartsTheQueueWithinFiveSeconds() throws {
         let box = try LearnSandbox()
         try box.startProvider()
         let topics = (1...20).map { "Topic \($0)" }
         for topic in topics { try box.dose("learn", "tick", "Maths", topic) }
-        let daemon = try box.start(["daemon"], log: box.root.appendingPathComponent("daemon.log").path)
+        let log = box.root.appendingPathComponent("daemon.log").path
+        let daemon = try box.start(["daemon"], log: log)
         defer { daemon.terminate() }
+        #expect(box.waitUntilRunning(daemon, log: log), "\((try? String(contentsOfFile: log, encoding: .utf8)) ?? "")")
         // Idle without a provider: nothing is asked, nothing counted.
         usleep(1_000_000)
         #expect(try box.requests().isEmpty)
@@ -32,9 +34,10 @@ import Testing
         let box = try LearnSandbox()
         try box.startProvider(#"{"rules": [{"topic": "Failing", "responses": ["500"]}]}"#)
         try box.configureProvider()
-        let daemon = try box.start(["daemon"], log: box.root.appendingPathComponent("daemon.log").path)
+        let log = box.root.appendingPathComponent("daemon.log").path
+        let daemon = try box.start(["daemon"], log: log)
         defer { daemon.terminate() }
-        usleep(500_000)
+        #expect(box.waitUntilRunning(daemon, log: log), "\((try? String(contentsOfFile: log, encoding: .utf8)) ?? "")")
         let ticked = Date()
         try box.dose("learn", "tick", "Physics", "Ohm")
         let ready = try box.wait(timeout: 10) { try box.list()["Ohm"]?["state"] as? String == "ready" }
@@ -52,14 +55,16 @@ import Testing
 }
 
 /// The unit and the autostart entry may both start `dose daemon`: the second one leaves at once.
-@Suite struct DaemonInstanceTests {
+@Suite(.timeLimit(.minutes(3)), .watched) struct DaemonInstanceTests {
     @Test func aSecondDaemonForTheSameUserLeavesAndTheFirstKeepsWorking() throws {
         let box = try LearnSandbox()
         try box.startProvider()
         try box.configureProvider()
-        let first = try box.start(["daemon"], log: box.root.appendingPathComponent("first.log").path)
+        let firstLog = box.root.appendingPathComponent("first.log").path
+        let first = try box.start(["daemon"], log: firstLog)
         defer { first.terminate() }
-        usleep(500_000)
+        // The first holds the instance lock before the second starts, however slow its start is.
+        #expect(box.waitUntilRunning(first, log: firstLog), "\((try? String(contentsOfFile: firstLog, encoding: .utf8)) ?? "")")
         let secondLog = box.root.appendingPathComponent("second.log").path
         let second = try box.start(["daemon"], log: secondLog)
         defer { second.terminate() }
@@ -75,15 +80,16 @@ import Testing
         // Once the first is gone, a new one may start (the kernel dropped the lock with it).
         first.signal(SIGKILL)
         first.wait(timeout: .seconds(30))
-        let third = try box.start(["daemon"], log: box.root.appendingPathComponent("third.log").path)
+        let thirdLog = box.root.appendingPathComponent("third.log").path
+        let third = try box.start(["daemon"], log: thirdLog)
         defer { third.terminate() }
-        usleep(1_000_000)
-        #expect(third.isRunning, "a daemon starts after the holder of the lock died")
+        #expect(box.waitUntilRunning(third, log: thirdLog), "a daemon starts after the holder of the lock died")
+        #expect(third.isRunning)
     }
 }
 
 /// One queue job is one topic: a planning pass due while topics are being generated runs between two of them.
-@Suite struct DaemonJobTests {
+@Suite(.timeLimit(.minutes(3)), .watched) struct DaemonJobTests {
     @Test func thePlanningPassRunsBetweenTopicsNotAfterAllOfThem() throws {
         let box = try LearnSandbox()
         // 300 ms a request: six topics (deck and quiz each) take about 3.6 s in all.
@@ -117,7 +123,7 @@ import Testing
 }
 
 /// The daemon while an HTTP transfer hangs: the jobs queue stays free, and waiting costs nothing.
-@Suite struct DaemonStallTests {
+@Suite(.timeLimit(.minutes(3)), .watched) struct DaemonStallTests {
     /// Context switches so far (voluntary and not) of `pid`'s main thread, which runs the GLib loop,
     /// and of all its other threads together.
     static func contextSwitches(_ pid: Int32) -> (loop: Int, others: Int) {
@@ -219,10 +225,10 @@ import Testing
         try box.startProvider(#"{"rules": [{"kind": "deck", "responses": ["hang:30"]}]}"#)
         try box.configureProvider()
         // A request that may take 20 s (LearnSandbox's own default is 2 s).
-        let daemon = try box.start(
-            ["daemon"], log: box.root.appendingPathComponent("daemon.log").path, extraEnvironment: ["DOSE_PROVIDER_TIMEOUT": "20"])
+        let log = box.root.appendingPathComponent("daemon.log").path
+        let daemon = try box.start(["daemon"], log: log, extraEnvironment: ["DOSE_PROVIDER_TIMEOUT": "20"])
         defer { daemon.terminate() }
-        usleep(500_000)
+        #expect(box.waitUntilRunning(daemon, log: log))
         try box.dose("learn", "tick", "Physics", "Ohm")
         #expect(try box.wait(timeout: 10) { try !box.requests().isEmpty } != nil)
         usleep(300_000)

@@ -114,16 +114,21 @@ final class LearnSandbox {
     /// Runs `dose ARGS` to completion, at most `timeout` seconds: then it is killed, the test gets an issue naming
     /// the command, and the run says `timedOut`. Output goes through files, not pipes (ChildProcess).
     @discardableResult
-    func run(_ arguments: [String], stdin: String? = nil, extraEnvironment: [String: String] = [:], timeout: Double = 60) throws -> Run {
+    func run(
+        _ arguments: [String], stdin: String? = nil, extraEnvironment: [String: String] = [:], timeout: Double = 60,
+        sourceLocation: SourceLocation = #_sourceLocation
+    ) throws -> Run {
         let result = try ChildProcess.run(
             dosePath, arguments, environment: environment.merging(extraEnvironment) { $1 }, stdin: .text(stdin ?? ""),
             timeout: .seconds(timeout))
-        if result.timedOut { Issue.record("\(result)") }
+        if result.timedOut { Issue.record("\(result)", sourceLocation: sourceLocation) }
         return Run(status: result.exitCode ?? result.signal ?? -1, stdout: result.stdout, stderr: result.stderr, timedOut: result.timedOut)
     }
 
     @discardableResult
-    func dose(_ arguments: String...) throws -> Run { try run(arguments) }
+    func dose(_ arguments: String..., sourceLocation: SourceLocation = #_sourceLocation) throws -> Run {
+        try run(arguments, sourceLocation: sourceLocation)
+    }
 
     /// Starts `dose ARGS` without waiting (the daemon, or a run to be killed); its output and errors to `log`.
     /// The test ends it with `terminate()` (a `defer` right after this call), or waits for it with a deadline.
@@ -142,6 +147,14 @@ final class LearnSandbox {
             try JSONSerialization.jsonObject(with: Data($0.utf8)) as! [String: Any]
         }
         return Dictionary(uniqueKeysWithValues: array.map { ($0["topic"] as! String, $0) })
+    }
+
+    /// Waits (at most `timeout` seconds, while it runs) until `daemon` says in `log` that it runs: its instance lock
+    /// held and its watches set, so what the test does next reaches a running daemon, however busy the machine.
+    func waitUntilRunning(_ daemon: ChildProcess, log: String, timeout: Double = 30) -> Bool {
+        daemon.waitUntil(timeout: .seconds(timeout)) {
+            ((try? String(contentsOfFile: log, encoding: .utf8)) ?? "").contains("dose daemon: running")
+        }
     }
 
     /// Polls `condition` every 50 ms until it holds or `timeout` seconds pass; returns the seconds waited, or nil.

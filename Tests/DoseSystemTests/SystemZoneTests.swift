@@ -1,11 +1,12 @@
 import DoseCore
+import DoseTestSupport
 import Glibc
 import Testing
 
 @testable import DoseSystem
 
 /// The planning rule on the real tz database (GLib's GTimeZone), across DST in the zones that matter.
-@Suite struct SystemZoneTests {
+@Suite(.timeLimit(.minutes(3)), .watched) struct SystemZoneTests {
     func zone(_ name: String) throws -> SystemZone {
         try #require(SystemZone(identifier: name))
     }
