@@ -4,7 +4,7 @@ import DoseCore
 import DoseTestSupport
 
 /// The app (its store's pool, through the snapshot it keeps current) and the scheduler (the snapshot alone) agree without talking.
-@Suite(.timeLimit(.minutes(3)), .watched) struct AgreementTests {
+@Suite(.timeLimit(.minutes(5)), .watched) struct AgreementTests {
     @Test(arguments: [nil, "CS", "EE", "ME", "common"] as [String?])
     func thousandDaysAgree(branch: String?) throws {
         let sandbox = try Sandbox()

@@ -8,7 +8,7 @@ import DoseTestSupport
 
 /// The completions in packaging/completions are what the two command tables generate, and the man pages
 /// name every command, action and option of them. `UPDATE_COMPLETIONS=1` rewrites the files instead.
-@Suite(.timeLimit(.minutes(3)), .watched) struct CompletionFileTests {
+@Suite(.timeLimit(.minutes(5)), .watched) struct CompletionFileTests {
     static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
     static let tables = [DoseCLI.table, NotifyCLI.table]
 

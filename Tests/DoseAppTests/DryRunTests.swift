@@ -3,7 +3,7 @@ import Foundation
 import Testing
 
 /// `dose-notify --dry-run` works from the snapshot and config alone.
-@Suite(.timeLimit(.minutes(3)), .watched) struct DryRunTests {
+@Suite(.timeLimit(.minutes(5)), .watched) struct DryRunTests {
     @Test func worksWithTheDatabaseGoneOrCorrupt() throws {
         let sandbox = try Sandbox()
         #expect(try sandbox.dose("import", try sandbox.write("golden.json", Fixtures.goldenPack)).status == 0)

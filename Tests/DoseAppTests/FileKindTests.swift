@@ -6,7 +6,7 @@ import Testing
 /// refuses it at once, naming the file, instead of blocking for ever (a FIFO waits for a writer,
 /// `/dev/zero` never ends). Each run is killed after a deadline, so without the fix the test fails
 /// rather than hangs.
-@Suite(.timeLimit(.minutes(3)), .watched) struct FileKindTests {
+@Suite(.timeLimit(.minutes(5)), .watched) struct FileKindTests {
     static let deadline = 10.0
 
     /// What to put in a file's place: a FIFO, or a symlink to `/dev/zero`.

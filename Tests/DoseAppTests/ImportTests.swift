@@ -3,7 +3,7 @@ import Foundation
 import Testing
 
 /// The real `dose` binary on a real SQLite store in a temporary XDG home.
-@Suite(.timeLimit(.minutes(3)), .watched) struct ImportTests {
+@Suite(.timeLimit(.minutes(5)), .watched) struct ImportTests {
     @Test func importThenTodayAndShow() throws {
         let sandbox = try Sandbox()
         let pack = try sandbox.write("golden.json", Fixtures.goldenPack)

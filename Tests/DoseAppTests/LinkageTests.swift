@@ -7,7 +7,7 @@ import Testing
 /// Package.swift refuses `import Foundation` in the executables' modules at compile time (a module
 /// alias to a module that does not exist); this checks the linked result, dynamic and static alike:
 /// the shared libraries each binary needs (`readelf -d`) and the Swift modules its symbols come from.
-@Suite(.timeLimit(.minutes(3)), .watched) struct LinkageTests {
+@Suite(.timeLimit(.minutes(5)), .watched) struct LinkageTests {
     struct Linkage {
         var needed: [String]
         var symbols: String

@@ -9,7 +9,7 @@ import Testing
 /// Both processes agree: whatever command opens the store finds a snapshot left behind by a pass
 /// killed between the store's commit and the snapshot's rename and mirrors again; and two passes at
 /// once end with the snapshot of the last committed pool.
-@Suite(.timeLimit(.minutes(5)), .watched) struct MirrorAgreementTests {
+@Suite(.timeLimit(.minutes(10)), .watched) struct MirrorAgreementTests {
     static func recordedDigest(_ sandbox: Sandbox) throws -> String? {
         try PoolStore(database: Database(path: sandbox.databasePath)).recordedDigest()
     }

@@ -7,7 +7,7 @@ import Testing
 @testable import DoseStore
 
 /// A planning pass that changes nothing writes nothing, and still ends with a snapshot that is the store's pool.
-@Suite(.timeLimit(.minutes(3)), .watched) struct PlanningPassTests {
+@Suite(.timeLimit(.minutes(5)), .watched) struct PlanningPassTests {
     /// The snapshot file's identity: inode and modification time (nanoseconds).
     static func identity(_ path: String) -> [Int]? {
         var info = stat()

@@ -3,7 +3,7 @@ import Foundation
 import Testing
 
 /// Signed packs end to end: real minisign keys and signatures, the real `dose` binary, a loopback server.
-@Suite(.timeLimit(.minutes(3)), .watched) struct SignedSyncTests {
+@Suite(.timeLimit(.minutes(5)), .watched) struct SignedSyncTests {
     /// A sandbox, a minisign directory with key "a", and the loopback pack server over a directory of files.
     struct World {
         let sandbox: Sandbox

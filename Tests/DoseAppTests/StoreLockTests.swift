@@ -7,7 +7,7 @@ import Testing
 /// Another process holding the store's write lock (the `sqlite3` tool in `BEGIN IMMEDIATE`, kept
 /// open): readers read through it at once (WAL, a schema check that takes no write lock, a mirror
 /// that reads in a read transaction), and a writer gives up after the busy timeout with 75.
-@Suite(.timeLimit(.minutes(3)), .watched) struct StoreLockTests {
+@Suite(.timeLimit(.minutes(5)), .watched) struct StoreLockTests {
     /// `sqlite3 DB` with a write transaction open until `release()`.
     final class WriteLockHolder {
         let sqlite: ChildProcess

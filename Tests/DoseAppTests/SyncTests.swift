@@ -3,7 +3,7 @@ import Foundation
 import Testing
 
 /// `dose sync` against real HTTP on loopback.
-@Suite(.timeLimit(.minutes(3)), .watched) struct SyncTests {
+@Suite(.timeLimit(.minutes(5)), .watched) struct SyncTests {
     /// Starts the loopback pack server (ready within 60 s, or an error); returns its base URL, the request log and the process.
     func startServer(_ sandbox: Sandbox, pack: String) throws -> (url: String, log: String, process: ChildProcess) {
         let log = sandbox.root.appendingPathComponent("requests.log").path

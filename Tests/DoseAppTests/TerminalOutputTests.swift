@@ -3,7 +3,7 @@ import Foundation
 import Testing
 
 /// Pack text never reaches the terminal as an escape sequence, in reports or in doses.
-@Suite(.timeLimit(.minutes(3)), .watched) struct TerminalOutputTests {
+@Suite(.timeLimit(.minutes(5)), .watched) struct TerminalOutputTests {
     /// C0 but newline and tab, DEL, C1: anything a terminal could take as a control.
     static func controls(_ text: String) -> [String] {
         text.unicodeScalars.filter { scalar in

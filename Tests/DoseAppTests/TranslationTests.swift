@@ -5,7 +5,7 @@ import Testing
 /// gettext end to end: every marked string reaches the template xgettext makes from the Swift sources, every
 /// translation keeps its placeholders, and the real `dose` speaks German where the environment asks for it
 /// while its machine output stays as it was.
-@Suite(.timeLimit(.minutes(3)), .watched) struct TranslationTests {
+@Suite(.timeLimit(.minutes(5)), .watched) struct TranslationTests {
     static let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
         .deletingLastPathComponent()
 

@@ -6,7 +6,7 @@ import Testing
 
 /// The read-only views as a person meets them: `today` keeping a question's answer back, paragraphs
 /// wrapped only on a terminal, `calendar` agreeing with the scheduler, `list` and `search`.
-@Suite(.timeLimit(.minutes(3)), .watched) struct ViewsTests {
+@Suite(.timeLimit(.minutes(5)), .watched) struct ViewsTests {
     /// 2026-01-01 + 3k + 2 is a question day; the golden pool's question for 2026-01-03 is a question.
     static func questionDay(_ sandbox: Sandbox) throws -> String {
         for offset in 0..<6 {

@@ -3,7 +3,7 @@ import DoseTestSupport
 import Testing
 
 /// The quiz's choice order: a permutation, fixed by its seed, every order reachable.
-@Suite(.timeLimit(.minutes(3)), .watched) struct ChoiceShuffleTests {
+@Suite(.timeLimit(.minutes(5)), .watched) struct ChoiceShuffleTests {
     @Test func sameSeedSameOrdersAndEveryOrderAppears() {
         var a = ChoiceShuffle(seed: 42)
         var b = ChoiceShuffle(seed: 42)

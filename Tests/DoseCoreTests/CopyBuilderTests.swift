@@ -3,7 +3,7 @@ import Testing
 @testable import DoseCore
 
 /// Notification copy: what a question withholds, escaping, cutting, summaries.
-@Suite(.timeLimit(.minutes(3)), .watched)
+@Suite(.timeLimit(.minutes(5)), .watched)
 struct CopyBuilderTests {
     static let question = Item(
         id: "q-weber", kind: .question, title: "Units TITLE-MARKER-51", text: "What is one weber?",

@@ -16,7 +16,7 @@ private func failure(_ text: String, maxDepth: Int = 64) -> JSONError? {
     failure(Array(text.utf8), maxDepth: maxDepth)
 }
 
-@Suite(.timeLimit(.minutes(3)), .watched) struct JSONParserTests {
+@Suite(.timeLimit(.minutes(5)), .watched) struct JSONParserTests {
     @Test func parsesScalarsAndContainers() throws {
         #expect(try JSONParser.parse("null") == .null)
         #expect(try JSONParser.parse(" true ") == .bool(true))

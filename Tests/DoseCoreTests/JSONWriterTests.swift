@@ -2,7 +2,7 @@ import DoseCore
 import DoseTestSupport
 import Testing
 
-@Suite(.timeLimit(.minutes(3)), .watched) struct JSONWriterTests {
+@Suite(.timeLimit(.minutes(5)), .watched) struct JSONWriterTests {
     @Test func quotesAndEscapes() {
         #expect(JSONWriter.quoted("plain") == "\"plain\"")
         #expect(JSONWriter.quoted("a\"b\\c") == #""a\"b\\c""#)
@@ -86,7 +86,7 @@ struct JSONTestRandom {
     }
 }
 
-@Test(.timeLimit(.minutes(3)), .watched) func randomValuesRoundTrip() throws {
+@Test(.timeLimit(.minutes(5)), .watched) func randomValuesRoundTrip() throws {
     var random = JSONTestRandom(state: 20_240_601)
     for _ in 0..<2_000 {
         let value = random.value(depth: 0)

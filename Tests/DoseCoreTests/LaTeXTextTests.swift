@@ -4,7 +4,7 @@ import Testing
 
 /// The LaTeX reducer: each family of commands, the whole-name collisions, real formulas,
 /// prose with inline mathematics, and hostile input.
-@Suite(.timeLimit(.minutes(3)), .watched)
+@Suite(.timeLimit(.minutes(5)), .watched)
 struct LaTeXTextTests {
     @Test(arguments: [
         (#"\alpha\beta\gamma\delta"#, "αβγδ"),

@@ -14,7 +14,7 @@ private func onlyProblem(_ report: PackReport) -> String? {
     report.problems.count == 1 ? report.problems[0].description : "\(report.problems)"
 }
 
-@Suite(.timeLimit(.minutes(3)), .watched) struct PackValidatorTests {
+@Suite(.timeLimit(.minutes(5)), .watched) struct PackValidatorTests {
     @Test func validPackYieldsItemsWithDefaults() throws {
         let report = check([
             #"{"id": "f-ohm", "kind": "fact", "text": "V = IR"}"#,

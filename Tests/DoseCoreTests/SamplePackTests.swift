@@ -5,7 +5,7 @@ import Testing
 
 /// The bundled pack as a student meets it: enough items of each branch's own, a semester
 /// before the first repeat, and no notification that loses its key number to the cut.
-@Suite(.timeLimit(.minutes(3)), .watched) struct SamplePackTests {
+@Suite(.timeLimit(.minutes(5)), .watched) struct SamplePackTests {
     static let branches = ["CS", "EE", "EC", "ME", "CE", "CH"]
     /// About a semester: the floor for the first repeat.
     static let minimumRepeatDays = 180

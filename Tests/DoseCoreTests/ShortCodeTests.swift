@@ -4,7 +4,7 @@ import Testing
 
 /// The short code the notification's hint prints instead of an id: stable, free of the id's words,
 /// and found by the snapshot index in the whole pool.
-@Suite(.timeLimit(.minutes(3)), .watched) struct ShortCodeTests {
+@Suite(.timeLimit(.minutes(5)), .watched) struct ShortCodeTests {
     static let alphabet = Set("0123456789abcdefghjkmnpqrstvwxyz")
 
     @Test func eightCrockfordCharactersThatCarryNoWordOfTheId() {

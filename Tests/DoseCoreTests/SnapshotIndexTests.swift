@@ -5,7 +5,7 @@ import Testing
 
 /// The lean read path (`SnapshotIndex` + `Resolver.resolve(_:branch:date:)`) against the full one
 /// (`Snapshot.decode` + `Resolver.resolve(pool:branch:date:)`): the same pick, the same item, the same errors.
-@Suite(.timeLimit(.minutes(3)), .watched) struct SnapshotIndexTests {
+@Suite(.timeLimit(.minutes(5)), .watched) struct SnapshotIndexTests {
     static func code(_ text: String) -> BranchCode { BranchCode(exactly: text)! }
     static let audiences: [Audience] = [.everyone, .commonOnly] + ["CS", "EE", "ME", "CE", "XX"].map { .branch(code($0)) }
     /// The golden pool as a snapshot can hold it: its questions get an answer (which no pick depends on).

@@ -2,7 +2,7 @@ import DoseCore
 import DoseTestSupport
 import Testing
 
-@Suite(.timeLimit(.minutes(3)), .watched) struct TerminalTextTests {
+@Suite(.timeLimit(.minutes(5)), .watched) struct TerminalTextTests {
     static let hostile = "a\u{1B}]0;title\u{7}b\u{1B}[2Jc\u{1B}]52;c;aGVsbG8=\u{7}d\u{9B}31me\u{7F}f\u{0}g\r"
 
     @Test func escapesEveryControlVisibly() {

@@ -3,7 +3,7 @@ import DoseTestSupport
 import Testing
 
 /// Subject and topic identity: case, white space and Unicode forms do not make a second topic.
-@Suite(.timeLimit(.minutes(3)), .watched) struct TopicFoldTests {
+@Suite(.timeLimit(.minutes(5)), .watched) struct TopicFoldTests {
     @Test(arguments: [
         ("Chain rule", "chain rule"),
         ("  Chain   rule ", "CHAIN RULE"),

@@ -7,7 +7,7 @@ import Foundation
 import Testing
 
 /// The window's logic on a real store, held to what the real `dose` and `dose-notify` say.
-@Suite(.timeLimit(.minutes(3)), .watched) struct DoseBrowserTests {
+@Suite(.timeLimit(.minutes(5)), .watched) struct DoseBrowserTests {
     let start = CivilDate(year: 2026, month: 11, day: 30)!
 
     private func doseToday(_ home: Home, _ day: CivilDate) throws -> String? {

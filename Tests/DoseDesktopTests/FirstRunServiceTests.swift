@@ -6,7 +6,7 @@ import Testing
 
 /// The welcome page's services: an empty pool detected, the sample pack or a source imported in one call,
 /// then branch, notify time and the morning notification.
-@Suite(.timeLimit(.minutes(3)), .watched) struct FirstRunServiceTests {
+@Suite(.timeLimit(.minutes(5)), .watched) struct FirstRunServiceTests {
     @Test func theBuildTreesSamplePackIsFoundFromTheProgramsPlace() throws {
         let home = try DesktopHome()
         let expected = home.packageRoot.appendingPathComponent("content/sample-pack.json").path

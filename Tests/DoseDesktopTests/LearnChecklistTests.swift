@@ -10,7 +10,7 @@ import Testing
 
 /// The Learn view's model on a real store: the CLI's path for ticks, the CLI's words for states, counts,
 /// search, Retry now, and a study sitting over the shared `StudySession`.
-@Suite(.timeLimit(.minutes(3)), .watched) struct LearnChecklistTests {
+@Suite(.timeLimit(.minutes(5)), .watched) struct LearnChecklistTests {
     let loopback = LearnProvider(problem: nil, fingerprint: "f1", isLoopback: true)
     let now = Int64(Date().timeIntervalSince1970)
     let zone = FixedOffsetZone(offset: 0)

@@ -6,7 +6,7 @@ import Testing
 /// The morning notification's switch against a stand-in systemd user manager (tests/support/fake_systemd.py,
 /// the real D-Bus protocol on a private bus), the autostart entries in a temporary XDG_CONFIG_HOME, and the
 /// test notification through `dose-notify fire` to a fake notification server.
-@Suite(.timeLimit(.minutes(3)), .watched) struct MorningNotificationServiceTests {
+@Suite(.timeLimit(.minutes(5)), .watched) struct MorningNotificationServiceTests {
     /// Starts `script` (python3-dbus) on `bus`; returns it once `name` is owned (at most 60 s, while it runs).
     func startService(_ bus: PrivateKeyring, _ arguments: [String], owning name: String) throws -> ChildProcess {
         let service = try ChildProcess("/usr/bin/python3", arguments, environment: bus.environment, stdout: .discard)

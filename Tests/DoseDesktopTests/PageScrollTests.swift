@@ -2,7 +2,7 @@ import DoseDesktop
 import DoseTestSupport
 import Testing
 
-@Suite(.timeLimit(.minutes(3)), .watched) struct PageScrollTests {
+@Suite(.timeLimit(.minutes(5)), .watched) struct PageScrollTests {
     private let pages: [PageScroll.Screen] = [.today, .study, .quiz]
     private let others: [PageScroll.Screen] = [.upcoming, .learnList, .welcome]
 

@@ -7,7 +7,7 @@ import Foundation
 import Testing
 
 /// Preferences' settings go through `ConfigChange`, the path `dose config set` takes.
-@Suite(.timeLimit(.minutes(3)), .watched) struct SettingsServiceTests {
+@Suite(.timeLimit(.minutes(5)), .watched) struct SettingsServiceTests {
     @Test func aNotifyTimeIsStoredCanonicalForBothProcesses() throws {
         let home = try DesktopHome()
         let settings = SettingsService(paths: home.paths, queue: home.queue)

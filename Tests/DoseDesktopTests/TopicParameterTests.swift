@@ -3,7 +3,7 @@ import DoseLearning
 import DoseTestSupport
 import Testing
 
-@Suite(.timeLimit(.minutes(3)), .watched) struct TopicParameterTests {
+@Suite(.timeLimit(.minutes(5)), .watched) struct TopicParameterTests {
     @Test func aTopicGoesThereAndBack() throws {
         let key = try TopicKey(subject: "Calculus", topic: "Chain rule — $f(g(x))$")
         let parameter = TopicParameter.encode(key)

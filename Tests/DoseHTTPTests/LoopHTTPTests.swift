@@ -7,7 +7,7 @@ import Testing
 
 /// The GLib-loop driver (the daemon's): transfers on the default main context, run here by a thread
 /// of the test's own. Serialized: one loop owns the default context at a time.
-@Suite(.serialized, .timeLimit(.minutes(3)), .watched) struct LoopHTTPTests {
+@Suite(.serialized, .timeLimit(.minutes(5)), .watched) struct LoopHTTPTests {
     /// Runs the default main loop on its own thread for the length of `body`.
     func withLoop(_ body: (LoopHTTP) throws -> Void) rethrows {
         try withDefaultLoop { try body(LoopHTTP()) }

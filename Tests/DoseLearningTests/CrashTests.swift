@@ -3,7 +3,7 @@ import Foundation
 import Testing
 
 /// SIGKILL at random moments: nothing ticked is lost, nothing is half-recorded, everything completes.
-@Suite(.timeLimit(.minutes(3)), .watched) struct CrashTests {
+@Suite(.timeLimit(.minutes(5)), .watched) struct CrashTests {
     @Test func fiftyKillsLoseNothing() throws {
         let box = try LearnSandbox()
         // A little server latency, so kills land mid-request as well as between writes.

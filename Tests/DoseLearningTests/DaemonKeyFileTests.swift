@@ -3,7 +3,7 @@ import Foundation
 import Testing
 
 /// `dose daemon` and `provider.key-file`: a key written wakes the queue at once, pause or not.
-@Suite(.timeLimit(.minutes(3)), .watched) struct DaemonKeyFileTests {
+@Suite(.timeLimit(.minutes(5)), .watched) struct DaemonKeyFileTests {
     /// A daemon whose provider wants `sk-right`, `provider.key-file` set to `keyPath`, one topic ticked.
     func startDaemon(_ box: LearnSandbox, keyPath: String, topics: [String] = ["Ohm"]) throws -> ChildProcess {
         try box.startProvider(#"{"key": "sk-right"}"#)

@@ -3,7 +3,7 @@ import Foundation
 import Testing
 
 /// `dose daemon` as a process: wake-ups by config change and by tick.
-@Suite(.timeLimit(.minutes(3)), .watched) struct DaemonTests {
+@Suite(.timeLimit(.minutes(5)), .watched) struct DaemonTests {
     @Test func aProviderConfiguredAfterTheTicksStartsTheQueueWithinFiveSeconds() throws {
         let box = try LearnSandbox()
         try box.startProvider()
@@ -55,7 +55,7 @@ import Testing
 }
 
 /// The unit and the autostart entry may both start `dose daemon`: the second one leaves at once.
-@Suite(.timeLimit(.minutes(3)), .watched) struct DaemonInstanceTests {
+@Suite(.timeLimit(.minutes(5)), .watched) struct DaemonInstanceTests {
     @Test func aSecondDaemonForTheSameUserLeavesAndTheFirstKeepsWorking() throws {
         let box = try LearnSandbox()
         try box.startProvider()
@@ -89,7 +89,7 @@ import Testing
 }
 
 /// One queue job is one topic: a planning pass due while topics are being generated runs between two of them.
-@Suite(.timeLimit(.minutes(3)), .watched) struct DaemonJobTests {
+@Suite(.timeLimit(.minutes(5)), .watched) struct DaemonJobTests {
     @Test func thePlanningPassRunsBetweenTopicsNotAfterAllOfThem() throws {
         let box = try LearnSandbox()
         // 300 ms a request: six topics (deck and quiz each) take about 3.6 s in all.
@@ -123,7 +123,7 @@ import Testing
 }
 
 /// The daemon while an HTTP transfer hangs: the jobs queue stays free, and waiting costs nothing.
-@Suite(.timeLimit(.minutes(3)), .watched) struct DaemonStallTests {
+@Suite(.timeLimit(.minutes(5)), .watched) struct DaemonStallTests {
     /// Context switches so far (voluntary and not) of `pid`'s main thread, which runs the GLib loop,
     /// and of all its other threads together.
     static func contextSwitches(_ pid: Int32) -> (loop: Int, others: Int) {

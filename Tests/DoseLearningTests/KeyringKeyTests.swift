@@ -4,7 +4,7 @@ import Testing
 
 /// The provider's key from the Secret Service (a real GNOME Keyring on a private bus), in `ProviderKey`'s
 /// order: `DOSE_PROVIDER_KEY`, then `provider.key-file`, then the keyring.
-@Suite(.timeLimit(.minutes(3)), .watched) struct KeyringKeyTests {
+@Suite(.timeLimit(.minutes(5)), .watched) struct KeyringKeyTests {
     static let schema = "net.dailydose.DailyDose.ProviderKey"
 
     /// A sandbox whose provider accepts only `expected`, configured, one topic ticked.

@@ -5,7 +5,7 @@ import Testing
 /// `dose learn` in German with the catalogue po/build.sh compiles (the build tree's binaries read build/locale):
 /// the queue's progress, a scripted study session, an interactive quiz left with q, `due` and `export`, while
 /// the keys the user types (1–4, q, A–D) and the English under C stay as they are.
-@Suite(.timeLimit(.minutes(3)), .watched) struct LearnGermanTests {
+@Suite(.timeLimit(.minutes(5)), .watched) struct LearnGermanTests {
     /// Compiles the catalogues where the build tree's `dose` reads them.
     static func buildCatalogues(_ box: LearnSandbox) throws {
         let build = try ChildProcess.run(

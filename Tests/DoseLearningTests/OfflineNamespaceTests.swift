@@ -3,7 +3,7 @@ import Foundation
 import Testing
 
 /// Runs tests/learning/offline.sh: the daemon in a network namespace with no route, then with one.
-@Suite(.timeLimit(.minutes(3)), .watched) struct OfflineNamespaceTests {
+@Suite(.timeLimit(.minutes(5)), .watched) struct OfflineNamespaceTests {
     @Test func noRouteMeansNoAttemptAndARouteStartsTheWorkAtOnce() throws {
         let box = try LearnSandbox()
         let script = box.packageRoot.appendingPathComponent("tests/learning/offline.sh").path

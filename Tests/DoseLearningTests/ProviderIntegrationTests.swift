@@ -3,7 +3,7 @@ import Foundation
 import Testing
 
 /// The real `dose` binary against the scripted loopback provider.
-@Suite(.timeLimit(.minutes(3)), .watched) struct ProviderIntegrationTests {
+@Suite(.timeLimit(.minutes(5)), .watched) struct ProviderIntegrationTests {
     @Test func successGeneratesEachArtifactOnceAndTicksNeverRegenerate() throws {
         let box = try LearnSandbox()
         try box.startProvider()

@@ -5,7 +5,7 @@ import Foundation
 import Testing
 
 /// `dose learn quiz SUBJECT TOPIC --history`: the topic's scores, oldest first, in words with local dates.
-@Suite(.timeLimit(.minutes(3)), .watched) struct QuizHistoryCLITests {
+@Suite(.timeLimit(.minutes(5)), .watched) struct QuizHistoryCLITests {
     @Test func theHistoryIsPrintedInTheUsersZone() throws {
         let box = try LearnSandbox()
         try box.startProvider(#"{"default": "ok"}"#)

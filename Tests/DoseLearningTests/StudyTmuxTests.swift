@@ -3,7 +3,7 @@ import Foundation
 import Testing
 
 /// `dose learn study` in a real terminal (tmux): Enter reveals, 1–4 grade, u undoes, q quits; text wrapped.
-@Suite(.enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/tmux")), .timeLimit(.minutes(3)), .watched)
+@Suite(.enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/tmux")), .timeLimit(.minutes(5)), .watched)
 struct StudyTmuxTests {
     private final class Tmux {
         let socket: String

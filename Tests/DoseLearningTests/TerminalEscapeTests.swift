@@ -4,7 +4,7 @@ import Foundation
 import Testing
 
 /// A provider's words (error text, AI cards) never reach the terminal as escape sequences.
-@Suite(.timeLimit(.minutes(3)), .watched) struct TerminalEscapeTests {
+@Suite(.timeLimit(.minutes(5)), .watched) struct TerminalEscapeTests {
     /// Any byte a terminal could take as the start of a control sequence: C0 but newline and tab, DEL, C1.
     static func controls(_ text: String) -> [String] {
         text.unicodeScalars.filter { scalar in

@@ -3,7 +3,7 @@ import DoseTestSupport
 import Foundation
 import Testing
 
-@Suite(.timeLimit(.minutes(3)), .watched) struct ValidatorTests {
+@Suite(.timeLimit(.minutes(5)), .watched) struct ValidatorTests {
     static func deckJSON(_ count: Int = 10, _ edit: (inout [[String: Any]]) -> Void = { _ in }) -> String {
         var cards: [[String: Any]] = (0..<count).map { ["front": "Q\($0)?", "back": "A\($0)."] }
         edit(&cards)

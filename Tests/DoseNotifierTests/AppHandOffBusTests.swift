@@ -10,7 +10,7 @@ import Testing
 /// through the real `SessionBusAppLink`, to a stand-in app (`tests/support/standin_app.py`) that answers late,
 /// never, or with an error: the loop that made the call keeps handling events (a 100 ms timer here, as the
 /// scheduler's timer, other clicks and SIGTERM are) while the call is pending.
-@Suite(.serialized, .timeLimit(.minutes(3)), .watched) struct AppHandOffBusTests {
+@Suite(.serialized, .timeLimit(.minutes(5)), .watched) struct AppHandOffBusTests {
     static let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
     /// The process's session bus, set before any use of it.
     let bus = PrivateKeyring.shared

@@ -6,7 +6,7 @@ import Testing
 @testable import DoseNotifier
 
 /// What a click does with the app's answer: every kind of failure the bus reports, sorted by its domain and code.
-@Suite(.timeLimit(.minutes(3)), .watched) struct AppHandOffTests {
+@Suite(.timeLimit(.minutes(5)), .watched) struct AppHandOffTests {
     @Test func anAnswerMeansTheAppTookIt() {
         #expect(AppHandOff(reply: .success(())) == .taken)
         #expect(AppHandOff.taken.priority == .info)

@@ -7,7 +7,7 @@ import Testing
 
 /// Every branch of the scheduler's decisions, on the pure `SchedulerMachine` with an injected clock:
 /// the times below are what the interpreter would have read, so no test waits.
-@Suite(.timeLimit(.minutes(3)), .watched) struct SchedulerMachineTests {
+@Suite(.timeLimit(.minutes(5)), .watched) struct SchedulerMachineTests {
     static let utc = FixedOffsetZone(offset: 0)
     /// Europe/London in 2026 (cross-checked with Python's zoneinfo, as in DoseCoreTests' ZoneFixtures).
     static let london = TransitionTableZone(initialOffset: 0, [

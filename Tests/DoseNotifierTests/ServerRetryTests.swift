@@ -3,7 +3,7 @@ import Testing
 
 @testable import DoseNotifier
 
-@Suite(.timeLimit(.minutes(3)), .watched) struct ServerRetryTests {
+@Suite(.timeLimit(.minutes(5)), .watched) struct ServerRetryTests {
     @Test func backsOffFrom15SecondsTo15Minutes() {
         var retry = ServerRetry()
         var now: Int64 = 1_000

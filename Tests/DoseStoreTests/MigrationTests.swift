@@ -3,7 +3,7 @@ import Testing
 @testable import DoseStore
 
 /// Upgrading files written by earlier schema versions.
-@Suite(.timeLimit(.minutes(3)), .watched) struct MigrationTests {
+@Suite(.timeLimit(.minutes(5)), .watched) struct MigrationTests {
     /// A file at schema version 2, as the previous release left it, with a pool, meta and a learning topic.
     private static func version2File(at path: String) throws {
         let connection = try Connection(path: path)

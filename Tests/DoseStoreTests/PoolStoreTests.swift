@@ -4,7 +4,7 @@ import Testing
 @testable import DoseStore
 
 /// Replacing, loading and looking up the pool, and the sync bookkeeping.
-@Suite(.timeLimit(.minutes(3)), .watched) struct PoolStoreTests {
+@Suite(.timeLimit(.minutes(5)), .watched) struct PoolStoreTests {
     private static func tags(_ codes: String...) -> [BranchCode] {
         codes.map { BranchCode(exactly: $0)! }
     }

@@ -3,7 +3,7 @@ import Testing
 @testable import DoseStore
 
 /// Retry now: a pending topic due at once, the queue's backoff and pause lifted, attempts kept.
-@Suite(.timeLimit(.minutes(3)), .watched) struct RetryNowTests {
+@Suite(.timeLimit(.minutes(5)), .watched) struct RetryNowTests {
     @Test func aFailedTopicIsDueAtOnceAndKeepsItsAttempts() throws {
         let tmp = try TemporaryDirectory()
         let store = LearningStore(database: try Database(path: tmp.file("dose.sqlite3")))

@@ -3,7 +3,7 @@ import Testing
 @testable import DoseStore
 
 /// The schema's CHECK constraints, exercised with raw SQL that bypasses Swift's validation.
-@Suite(.timeLimit(.minutes(3)), .watched) struct SchemaConstraintTests {
+@Suite(.timeLimit(.minutes(5)), .watched) struct SchemaConstraintTests {
     /// A fresh database holding one valid item, `a`.
     private static func databaseWithItemA(in tmp: TemporaryDirectory) throws -> Database {
         let database = try Database(path: tmp.file("dose.sqlite3"))

@@ -3,7 +3,7 @@ import Testing
 @testable import DoseStore
 
 /// A topic ticked in another spelling is the same topic: no second row, no second pending entry.
-@Suite(.timeLimit(.minutes(3)), .watched) struct TopicIdentityTests {
+@Suite(.timeLimit(.minutes(5)), .watched) struct TopicIdentityTests {
     @Test func anotherSpellingTicksTheFirstOne() throws {
         let tmp = try TemporaryDirectory()
         let store = LearningStore(database: try Database(path: tmp.file("dose.sqlite3")))

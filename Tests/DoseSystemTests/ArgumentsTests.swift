@@ -3,7 +3,7 @@ import Testing
 
 @testable import DoseSystem
 
-@Suite(.timeLimit(.minutes(3)), .watched) struct ArgumentsTests {
+@Suite(.timeLimit(.minutes(5)), .watched) struct ArgumentsTests {
     @Test func flagsOptionsAndPositionals() throws {
         var arguments = Arguments(["show", "--json", "--date=2026-01-02", "ID", "--days", "3"])
         #expect(arguments.optionalPositional() == "show")

@@ -4,7 +4,7 @@ import Testing
 @testable import DoseSystem
 
 /// The table machinery on a small table of its own: dispatch, option checks, help, usages, suggestions.
-@Suite(.timeLimit(.minutes(3)), .watched) struct CommandTableTests {
+@Suite(.timeLimit(.minutes(5)), .watched) struct CommandTableTests {
     /// What the run functions saw, for the dispatch checks.
     static let seen = Mutex<[String]>([])
 

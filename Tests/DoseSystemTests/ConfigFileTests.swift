@@ -5,7 +5,7 @@ import Testing
 
 @testable import DoseSystem
 
-@Suite(.timeLimit(.minutes(3)), .watched) struct ConfigFileTests {
+@Suite(.timeLimit(.minutes(5)), .watched) struct ConfigFileTests {
     func configFile() throws -> ConfigFile {
         let directory = NSTemporaryDirectory() + "dose-config-" + UUID().uuidString
         return ConfigFile(path: directory + "/daily-dose/config.ini")

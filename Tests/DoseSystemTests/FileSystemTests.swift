@@ -5,7 +5,7 @@ import Testing
 
 @testable import DoseSystem
 
-@Suite(.timeLimit(.minutes(3)), .watched) struct FileSystemTests {
+@Suite(.timeLimit(.minutes(5)), .watched) struct FileSystemTests {
     func temporaryDirectory() throws -> String {
         let path = NSTemporaryDirectory() + "dose-fs-" + UUID().uuidString
         try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)

@@ -5,7 +5,7 @@ import Testing
 
 /// A pack's problems for people: under C exactly DoseCore's English, in German still naming the item and the
 /// field, the pack's own values (ids, tags, JSON) as they are, escaped.
-@Suite(.timeLimit(.minutes(3)), .watched) struct PackProblemLocalizedTests {
+@Suite(.timeLimit(.minutes(5)), .watched) struct PackProblemLocalizedTests {
     static let found: [PackProblem.Found] = [.string("\"x\""), .number("1.5"), .literal("null"), .array, .object]
     static let reasons: [PackProblem.Reason] = [
         .packTooLarge(bytes: 9, limit: 8), .packNotObject(.array), .unknownTopLevelField, .missingField,

@@ -5,7 +5,7 @@ import Testing
 
 @testable import DoseSystem
 
-@Suite(.timeLimit(.minutes(3)), .watched) struct PageOpenerTests {
+@Suite(.timeLimit(.minutes(5)), .watched) struct PageOpenerTests {
     @Test(arguments: ["../../etc/passwd", "a/b", "-rf", "x y 'z\"", "$(rm -rf ~)", "é🙂"])
     func hostileIdsNeverReachAPath(_ id: String) throws {
         let directory = NSTemporaryDirectory() + "dose-pages-" + UUID().uuidString

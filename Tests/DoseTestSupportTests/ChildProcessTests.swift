@@ -5,7 +5,7 @@ import Testing
 
 /// The one spawn helper every test uses: exit codes and signals as they happened, a child that never ends killed
 /// at its deadline and reaped, output of any size, and each wait reaping exactly its own child.
-@Suite(.timeLimit(.minutes(3)), .watched) struct ChildProcessTests {
+@Suite(.timeLimit(.minutes(5)), .watched) struct ChildProcessTests {
     static let environment = ["PATH": "/usr/bin:/bin", "LANG": "C.UTF-8"]
 
     /// The process's state letter in /proc (nil once it is gone entirely).

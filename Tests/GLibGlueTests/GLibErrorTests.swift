@@ -11,7 +11,7 @@ private let clearedErrors = Atomic<Int>(0)
 private let testDomain: GQuark = g_error_domain_register(
     "DdGlueTestError", 8, { _ in }, { _, _ in }, { _ in clearedErrors.add(1, ordering: .sequentiallyConsistent) })
 
-@Suite(.timeLimit(.minutes(3)), .watched) struct GLibErrorTests {
+@Suite(.timeLimit(.minutes(5)), .watched) struct GLibErrorTests {
     @Test func checkConvertsAndFreesTheError() {
         #expect(testDomain != 0)
         let before = clearedErrors.load(ordering: .sequentiallyConsistent)

@@ -4,7 +4,7 @@ import GLibGlue
 import Testing
 
 /// Signal boxes, on a GCancellable (whose "cancelled" signal is emitted synchronously by `g_cancellable_cancel`).
-@Suite(.timeLimit(.minutes(3)), .watched) struct SignalConnectionTests {
+@Suite(.timeLimit(.minutes(5)), .watched) struct SignalConnectionTests {
     private typealias Cancelled = @convention(c) (UnsafeMutablePointer<GCancellable>?, gpointer?) -> Void
     private static let cancelled: Cancelled = { _, data in CallbackBox<() -> Void>.from(data)?.value() }
 
