@@ -216,9 +216,13 @@ fuzz:
 
 # The Swift test suites under AddressSanitizer and ThreadSanitizer (slow: not part of `make test`).
 # scripts/lsan.supp: leaks LeakSanitizer finds in libcurl, Foundation and XCTest (none in our code).
+# Through the watchdog, like unit-test, so the suites' time limits count from each test's start; 4 h in all.
 sanitize: deps
-	LSAN_OPTIONS=suppressions=$(CURDIR)/scripts/lsan.supp $(SWIFT) test --sanitize=address
-	$(SWIFT) test --sanitize=thread
+	$(SWIFT) build --build-tests --sanitize=address
+	@LSAN_OPTIONS=suppressions=$(CURDIR)/scripts/lsan.supp UNIT_TEST_TIMEOUT=14400 SWIFT="$(SWIFT)" \
+		SWIFT_BUILD_FLAGS=--sanitize=address scripts/swift-test-watchdog.sh
+	$(SWIFT) build --build-tests --sanitize=thread
+	@UNIT_TEST_TIMEOUT=14400 SWIFT="$(SWIFT)" SWIFT_BUILD_FLAGS=--sanitize=thread scripts/swift-test-watchdog.sh
 
 test: unit-test e2e-test fuzz-check
 

@@ -5,7 +5,8 @@
 # started.
 #
 # Usage: scripts/swift-test-watchdog.sh [test arguments: --filter REGEX, --skip REGEX, …]   (after `swift build
-# --build-tests`; SWIFT names the swift driver, default swift)
+# --build-tests`; SWIFT names the swift driver, default swift; SWIFT_BUILD_FLAGS the flags that build used, e.g.
+# --sanitize=thread, to find its bundle)
 #
 # It runs the built test bundle itself rather than `swift test`, for two reasons. Swift Testing 6.3 takes
 # --experimental-maximum-parallelization-width, which SwiftPM 6.3 cannot pass: at the width of the cooperative pool
@@ -26,7 +27,8 @@ log=$(mktemp "${TMPDIR:-/tmp}/dose-swift-test.XXXXXX")
 export DOSE_TEST_JOURNAL=$log.journal
 : >"$DOSE_TEST_JOURNAL"
 
-bin=$("$swift" build --show-bin-path) || exit 2
+# shellcheck disable=SC2086 # the flags are words
+bin=$("$swift" build ${SWIFT_BUILD_FLAGS:-} --show-bin-path) || exit 2
 bundle=$(ls -d "$bin"/*PackageTests.xctest 2>/dev/null | head -1)
 [ -x "$bundle" ] || { echo "no test bundle in $bin: run swift build --build-tests first" >&2; exit 2; }
 

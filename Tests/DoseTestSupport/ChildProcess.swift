@@ -282,15 +282,19 @@ public final class ChildProcess: Sendable {
     @discardableResult
     public func wait(deadline: ContinuousClock.Instant, grace: Duration = defaultGrace) -> Result {
         if poll(until: deadline) { return result() }
-        state.withLock { $0.timedOut = true }
-        return terminate(grace: grace)
+        return end(grace: grace, atDeadline: true)
     }
 
     /// Ends the child if it still runs (SIGTERM, then SIGKILL after `grace`, to its group when it leads one),
     /// reaps it, and returns its result. Safe to call again, or after it ended by itself.
     @discardableResult
-    public func terminate(grace: Duration = defaultGrace) -> Result {
-        if send(SIGTERM, killing: true), !poll(until: .now + grace), send(SIGKILL, killing: true), !poll(until: .now + .seconds(10)) {
+    public func terminate(grace: Duration = defaultGrace) -> Result { end(grace: grace, atDeadline: false) }
+
+    /// SIGTERM, SIGKILL after `grace`, the reap; `atDeadline` marks the result `timedOut` if a signal was needed.
+    private func end(grace: Duration, atDeadline: Bool) -> Result {
+        if send(SIGTERM, killing: true, atDeadline: atDeadline), !poll(until: .now + grace),
+            send(SIGKILL, killing: true, atDeadline: atDeadline), !poll(until: .now + .seconds(10))
+        {
             // Not even SIGKILL ended it in time (stuck in the kernel): a thread of its own reaps it when it can.
             state.withLock { $0.stuck = true }
             Thread.detachNewThread { [pid] in
@@ -303,13 +307,14 @@ public final class ChildProcess: Sendable {
 
     /// Sends `signal` to the child (to its group when it leads one) unless it has already been reaped; false then.
     @discardableResult
-    public func signal(_ signal: Int32) -> Bool { send(signal, killing: false) }
+    public func signal(_ signal: Int32) -> Bool { send(signal, killing: false, atDeadline: false) }
 
-    private func send(_ signal: Int32, killing: Bool) -> Bool {
+    private func send(_ signal: Int32, killing: Bool, atDeadline: Bool) -> Bool {
         state.withLock { state in
             // Never after the reap: the pid may belong to another process by then.
             guard reapIfEnded(&state) == nil else { return false }
             if killing { state.killed = true }
+            if atDeadline { state.timedOut = true }
             return kill(leadsGroup ? -pid : pid, signal) == 0
         }
     }
@@ -368,10 +373,14 @@ public final class ChildProcess: Sendable {
     // MARK: Talking to it while it runs
 
     /// What the child has written to a captured standard output so far.
-    public func outputSoFar() -> String { String(decoding: state.withLock { Self.readAll($0.outputFD) }, as: UTF8.self) }
+    public func outputSoFar() -> String {
+        String(decoding: state.withLock { $0.result?.standardOutput ?? Self.readAll($0.outputFD) }, as: UTF8.self)
+    }
 
     /// What the child has written to a captured standard error so far.
-    public func errorsSoFar() -> String { String(decoding: state.withLock { Self.readAll($0.errorFD) }, as: UTF8.self) }
+    public func errorsSoFar() -> String {
+        String(decoding: state.withLock { $0.result?.standardError ?? Self.readAll($0.errorFD) }, as: UTF8.self)
+    }
 
     /// Polls `condition` while the child runs, at most `timeout`: true once it holds; false if it does not by
     /// then, or the child ended without it holding.
