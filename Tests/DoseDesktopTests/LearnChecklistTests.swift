@@ -55,6 +55,20 @@ import Testing
         #expect(throws: ServiceFailure.self) { try checklist.add(subject: "Calc\u{1B}ulus", topic: "x", now: now) }
     }
 
+    /// Typed in the Learn view, a topic of 200 Devanagari scalars is added; one more is refused in words
+    /// (the CLI's), never with the store's SQL; a bidi override is refused too (issue 19).
+    @Test func aTopicOf200CharactersIsAddedAndOneMoreRefusedInWords() throws {
+        let home = try DesktopHome()
+        let checklist = try LearnChecklist(paths: home.paths)
+        let topic = String(repeating: "कि", count: 100)
+        #expect(try checklist.add(subject: "भौतिकी", topic: topic, now: now).outcome == .pending(isNew: true))
+        let over = #expect(throws: ServiceFailure.self) { try checklist.add(subject: "भौतिकी", topic: topic + "x", now: now) }
+        #expect(over?.message == "the topic is 201 characters long; the limit is 200", "\(String(describing: over))")
+        let bidi = #expect(throws: ServiceFailure.self) { try checklist.add(subject: "Physics", topic: "Ohm \u{202E}wal", now: now) }
+        #expect(bidi?.message.hasPrefix("the topic contains U+202E RIGHT-TO-LEFT OVERRIDE") == true, "\(String(describing: bidi))")
+        #expect(try store(home).entries().map(\.topic) == [topic])
+    }
+
     @Test func statesAreTheCLIsWords() throws {
         let home = try DesktopHome()
         let checklist = try LearnChecklist(paths: home.paths)
