@@ -33,7 +33,7 @@ public enum ContentRules {
         let scanned = scan(text, field: field, isID: false)
         if let reason = scanned.problem { return reason }
         // Most fields are far inside every bound: no formula in them can break one (see `Scan`).
-        guard !scanned.fitsEveryMathBound else { return nil }
+        guard !scanned.fitsEveryMathBound(whole: shape == .formula) else { return nil }
         return mathProblem(text, field: field, whole: shape == .formula)
     }
 
@@ -83,21 +83,22 @@ public enum ContentRules {
     /// The refused names as bytes, compared in place: outside text is full of control words.
     private static let macroCommandBytes: [[UInt8]] = macroCommands.sorted().map { Array($0.utf8) }
 
-    /// What one pass over a field's UTF-8 found: the first bidi or macro problem, and the counts that
-    /// bound every formula in it from above.
+    /// What one pass over a field's UTF-8 found: the first bidi or macro problem, and counts that bound
+    /// every formula in it from above.
     struct Scan {
         var problem: PackProblem.Reason?
-        /// Scalars other than LaTeX's white space (space, tab, newline, carriage return): no formula has
-        /// more symbols than these.
-        var nonSpaceScalars = 0
         /// `{` and `\` bytes: every group a formula opens starts with one, so none nests deeper.
         var openers = 0
-        var scalars = 0
+        /// Whether a `$` is there: prose with neither it nor a backslash holds no mathematics.
+        var hasDollar = false
+        /// The field's UTF-8 length: no formula in it has more scalars, nor more symbols.
+        var bytes = 0
 
-        /// True when no formula of the field can break a `MathLimits` bound, whatever its delimiters.
-        var fitsEveryMathBound: Bool {
-            openers <= MathLimits.maxDepth && nonSpaceScalars <= MathLimits.maxFormulaAtoms
-                && scalars <= MathLimits.maxFormulaScalars
+        /// True when no formula of the field can break a `MathLimits` bound, whatever its delimiters;
+        /// `whole`: the field is one formula.
+        func fitsEveryMathBound(whole: Bool) -> Bool {
+            (!whole && !hasDollar && openers == 0)
+                || (openers <= MathLimits.maxDepth && bytes <= min(MathLimits.maxFormulaAtoms, MathLimits.maxFormulaScalars))
         }
     }
 
@@ -107,32 +108,26 @@ public enum ContentRules {
         var copy = text
         // In place over the UTF-8 (no copy for a native string).
         return copy.withUTF8 { bytes -> Scan in
-            var found = Scan()
+            var found = Scan(bytes: bytes.count)
             var index = 0
             while index < bytes.count {
                 let byte = bytes[index]
-                if byte & 0xC0 != 0x80 {
-                    found.scalars += 1
-                    if !isLaTeXSpace(byte) { found.nonSpaceScalars += 1 }
-                }
                 switch byte {
                 case 0x7B:
                     found.openers += 1
+                case 0x24:
+                    found.hasDollar = true
                 case 0x5C where !isID:
                     found.openers += 1
                     // A control word, read as KaTeX's lexer reads it: a backslash, then letters and `@`.
                     var end = index + 1
                     while end < bytes.count, isNameByte(bytes[end]) { end += 1 }
                     if end == index + 1 {
-                        // A control symbol (`\\`, `\$`): its character is no command name. An ASCII one is
-                        // counted here and skipped (so `\\def` is no `\def`); any other is counted on its turn.
-                        if index + 1 < bytes.count, bytes[index + 1] < 0x80 {
-                            found.scalars += 1
-                            if !isLaTeXSpace(bytes[index + 1]) { found.nonSpaceScalars += 1 }
-                            index += 2
-                        } else {
-                            index += 1
-                        }
+                        // A control symbol (`\\`, `\$`): its character is no command name (so `\\def` is no `\def`).
+                        // Only an ASCII one is skipped: any other is read on its turn (a bidi control after a
+                        // backslash is still one).
+                        if index + 1 < bytes.count, bytes[index + 1] == 0x24 { found.hasDollar = true }
+                        index += index + 1 < bytes.count && bytes[index + 1] < 0x80 ? 2 : 1
                         continue
                     }
                     let name = UnsafeBufferPointer(rebasing: bytes[(index + 1)..<end])
@@ -140,9 +135,6 @@ public enum ContentRules {
                         found.problem = .definesMacro(field: field, command: String(decoding: name, as: UTF8.self))
                         return found
                     }
-                    // The name's letters are ASCII: one scalar each, none of them space.
-                    found.scalars += name.count
-                    found.nonSpaceScalars += name.count
                     index = end
                     continue
                 case 0xE2 where index + 2 < bytes.count:
@@ -174,11 +166,6 @@ public enum ContentRules {
             return .bidiMark(character: ItemRules.show(scalar), name: name)
         }
         return nil
-    }
-
-    /// Space, tab, newline, carriage return: the white space KaTeX's lexer skips.
-    static func isLaTeXSpace(_ byte: UInt8) -> Bool {
-        byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0D
     }
 
     private static func isNameByte(_ byte: UInt8) -> Bool {
