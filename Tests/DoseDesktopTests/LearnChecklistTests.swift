@@ -215,6 +215,34 @@ import Testing
         #expect(study.plainText == "Done for today\nGraded 8 cards. Due now: 0, new: 0, of 8 cards.")
     }
 
+    /// A deck and a quiz stored before the content rules, with the \\edef bomb and a bidi override, still
+    /// open in Study and Quiz; both pages, like the card's (DoseBrowserTests), load the one render script PageOpener writes,
+    /// which holds each formula to the content rules before KaTeX sees it (issue 19).
+    @Test func studyAndQuizOfAnOlderStoreLoadTheOneBoundedRenderScript() throws {
+        let home = try DesktopHome()
+        let checklist = try LearnChecklist(paths: home.paths)
+        let store = try store(home)
+        _ = try checklist.add(subject: "Calculus", topic: "Chain rule", now: now)
+        let bomb = #"$\\def\\a{x}"# + String(repeating: #"\\edef\\a{\\a\\a\\a\\a}"#, count: 8) + String(repeating: #"\\a"#, count: 24) + "$"
+        let cards = (1...8).map { #"{"back": "b\#($0) \u202E", "front": "\#(bomb) \#($0)"}"# }
+        let questions = (1...5).map { #"{"answer": 0, "choices": ["a", "b", "c", "d"], "explanation": "e", "prompt": "\#(bomb) \#($0)"}"# }
+        try store.storeArtifact(subject: "Calculus", topic: "Chain rule", kind: .deck, body: #"{"cards": ["# + cards.joined(separator: ", ") + "]}",
+                                model: nil, now: now)
+        try store.storeArtifact(subject: "Calculus", topic: "Chain rule", kind: .quiz,
+                                body: #"{"questions": ["# + questions.joined(separator: ", ") + "]}", model: nil, now: now)
+        let prepared = try PageAssets.prepare(paths: home.paths)
+        let script = try String(contentsOfFile: prepared.directory + "/dose-page.js", encoding: .utf8)
+        #expect(script == DosePage.renderScript && script.contains("function refusal(m)"))
+        let loadsTheScript = "<script src=\"\(prepared.assets.renderScript)\"></script>"
+        let study = try #require(try checklist.study(key("Calculus", "Chain rule"), now: now, zone: zone))
+        let studyPage = study.html(assets: prepared.assets, dark: false)
+        let quizPage = QuizScreen.open(key("Calculus", "Chain rule"), paths: home.paths, seed: 1).html(assets: prepared.assets, dark: false)
+        for page in [studyPage, quizPage] {
+            #expect(page.contains(loadsTheScript), "\(page)")
+            #expect(page.contains(#"<span class="dd-math" data-display="inline">\def\a{x}\edef"#), "\(page)")
+        }
+    }
+
     @Test func aTopicParameterCarriesSubjectAndTopicAndRefusesAnythingElse() throws {
         let topic = key("Calculus", "Chain rule")
         #expect(TopicParameter.decode(TopicParameter.encode(topic)) == topic)

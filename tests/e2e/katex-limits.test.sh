@@ -112,7 +112,7 @@ store deep text deep
 for field in title text answer explanation; do store over "$field" "over-$field"; done
 for id in bomb deep over; do page "$id"; done
 expect "the pages carry the formulas" bash -c "grep -qF 'edef' '$work/bomb.html' && grep -qF 'frac{1}{\\frac{1}{' '$work/deep.html'"
-for id in bomb deep over; do
+for id in deep bomb over; do
     expect "$id around the validator: rendered for at most 2 s more CPU than the plain page" within_bound "$id" 30
 done
 # refused DOM: each span left as source, as "PARENT-CLASS REASON" (the paragraph is the field).
