@@ -21,7 +21,9 @@ dose import "$work/pack.json"
 dose config set branch CS
 at=$(next_minute)
 dose config set notify-time "$at"
-log "notify-time $at, in $(seconds_until "$at") s"
+due_in=$(seconds_until "$at")
+armed=$SECONDS
+log "notify-time $at, in $due_in s"
 
 "$DOSE_BIN/dose-notify" run >>"$art/scheduler.log" 2>&1 &
 scheduler=$!
@@ -29,7 +31,10 @@ bg_pids+=($scheduler)
 
 expect "nothing fires before notify-time" test "$(notify_count)" -eq 0
 wait_for $(( $(seconds_until "$at") + 20 )) notified_at_least 1 || fail "no notification by notify-time"
-log "fired"
+# The timer is armed at the real instant that notify-time is on the programs' clock (WallClock.realInstant): a
+# shift of the clock not undone would fire at once (a date in the past) or months late (one in the future).
+waited=$(( SECONDS - armed ))
+expect "it fired at notify-time, not before ($waited s of $due_in)" test "$waited" -ge $(( due_in - 2 ))
 sleep 3
 expect "exactly one Notify call" test "$(notify_count)" -eq 1
 
@@ -44,7 +49,7 @@ expect "default action, with an empty label" bash -c "grep -A2 'string \"default
 expect "the Open button's key is the advertised id" bash -c "grep -A1 'string \"q-advertised\"' '$capture' | grep -q 'string \"Open\"'"
 expect "no answer in the Notify call" bash -c "! grep -q SECRET-ANSWER '$capture'"
 expect "no explanation in the Notify call" bash -c "! grep -q SECRET-EXPLANATION '$capture'"
-expect "the stamp records today" grep -qx "$(date +%F)" "$XDG_STATE_HOME/daily-dose/last-fired"
+expect "the stamp records today" grep -qx "$(clock_date +%F)" "$XDG_STATE_HOME/daily-dose/last-fired"
 
 # The student changes branch before clicking: the click still opens what was advertised.
 dose config set branch EE
