@@ -54,7 +54,8 @@ dose config set notify-time 00:00
 "$DOSE_BIN/dose-notify" run >>"$art/scheduler.log" 2>&1 &
 bg_pids+=($!)
 wait_for 15 bash -c "[ \$(grep -c '^add ' '$work/shell.log') -ge 2 ]" || fail "the scheduler did not notify through the Shell"
-expect "the scheduler logged the day" grep -q "notified $(clock_date +%F)" "$art/scheduler.log"
+# The line is written once the Shell answered, which may be after the add the fake Shell logged.
+expect "the scheduler logged the day" wait_for 10 grep -q "notified $(clock_date +%F)" "$art/scheduler.log"
 expect "no record kept: the Shell hands the click to the app" test ! -e "$XDG_RUNTIME_DIR/daily-dose/notification.json"
 timeout 20 "$DOSE_BIN/dose-notify" fire --id "${ids[2]}" >>"$art/fire.log" 2>&1 || fail "second fire failed"
 expect "a new notification replaces the one on show (one id)" grep -q "^add $app_id dose .*target=${ids[2]} replaced=True" "$work/shell.log"

@@ -161,6 +161,10 @@ def main():
         signal.alarm(0)
         for signum in (signal.SIGTERM, signal.SIGINT, signal.SIGHUP):
             signal.signal(signum, signal.SIG_IGN)  # the cleanup below is bounded; let it finish
+        # What the scenario's last commands ended may take a moment to go (dbus-run-session's bus daemon).
+        settle = time.monotonic() + 3
+        while living(descendants()) and time.monotonic() < settle:
+            reap(time.monotonic() + 0.1)
         left = living(descendants())
         if left:
             log.write("bounded_run: left running after the scenario ended (ended now): %s\n"
