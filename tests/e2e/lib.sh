@@ -378,11 +378,13 @@ app_start() { # app_start [ARG...]
     wait_for 30 grep -q ready "$work/ready" || fail "daily-dose did not report ready"
 }
 # The object path and a call of ActivateAction on the app, as a launcher or the scheduler makes it.
+# The arguments carry their types: gdbus takes them from the app's introspection, which a D-Bus activation still
+# under way on a loaded machine did not answer in time, and then sent "{}" untyped ("(savs)", refused by the app).
 app_action() { # app_action ACTION [STRING_PARAMETER]
-    local parameter="[]"
+    local parameter="@av []"
     [ $# -gt 1 ] && parameter="[<'$2'>]"
     gdbus call --session --dest net.dailydose.DailyDose --object-path /net/dailydose/DailyDose \
-        --method org.freedesktop.Application.ActivateAction "$1" "$parameter" "{}" >/dev/null
+        --method org.freedesktop.Application.ActivateAction "$1" "$parameter" "@a{sv} {}" >/dev/null
 }
 # The daily-dose processes of this scenario (its HOME), not of others running side by side.
 app_instances() {
