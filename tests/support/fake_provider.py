@@ -11,6 +11,8 @@ else "default". Responses:
   ok            a valid deck or quiz            500 / 503    a server error
   429:N         429 with Retry-After N           quota        429 insufficient_quota
   401 / 404     key refused / model not found    hang:S       sleep S seconds, then answer ok
+  401-echo      401 whose message quotes the Authorization key back: whole, its first 12 characters, and
+                masked as OpenAI does (its first 3 and last 4 characters around asterisks)
   malformed     content that is not JSON         invalid      JSON with too few cards/questions
   garbage       a response body that is not JSON
   hostile:N     status N whose error message carries terminal escapes (OSC title, clear, OSC 52, C1 CSI)
@@ -146,6 +148,12 @@ class Handler(BaseHTTPRequestHandler):
         elif response == "quota":
             return self.send(429, {"error": {"message": "You exceeded your current quota",
                                              "type": "insufficient_quota", "code": "insufficient_quota"}})
+        elif response == "401-echo":
+            key = self.headers.get("Authorization", "").removeprefix("Bearer ")
+            message = (f"Incorrect API key provided: {key}. It starts {key[:12]}, "
+                       f"masked {key[:3]}{'*' * 20}{key[-4:]}. You can find your API key in your account.")
+            return self.send(401, {"error": {"message": message, "type": "invalid_request_error",
+                                             "code": "invalid_api_key"}})
         elif response == "401":
             return self.send(401, {"error": {"message": "Incorrect API key provided",
                                              "type": "invalid_request_error", "code": "invalid_api_key"}})
