@@ -97,7 +97,7 @@ let package = Package(
         .testTarget(name: "DoseSignatureTests", dependencies: ["DoseSignature", "DoseCore", "DoseSystem", "DoseTestSupport"]),
         .testTarget(name: "DoseStoreTests", dependencies: ["DoseStore", "DoseCore", "DoseTestSupport"]),
         .testTarget(name: "DoseAppTests", dependencies: ["DoseApp", "DoseNotifier", "DoseCompletions", "DoseCore", "DoseSystem", "DoseStore", "DoseTestSupport"]),
-        .testTarget(name: "DoseLearningTests", dependencies: ["DoseLearning", "DoseStore", "DoseCore", "DoseSystem", "DoseTestSupport"]),
+        .testTarget(name: "DoseLearningTests", dependencies: ["DoseLearning", "DoseStore", "DoseCore", "DoseSystem", "DoseHTTP", "DoseTestSupport"]),
         .testTarget(name: "DoseNotifierTests", dependencies: ["DoseNotifier", "DoseCore", "DoseSystem", "DoseTestSupport", "GLibGlue", "CGLib"]),
         .testTarget(name: "DoseSecretTests", dependencies: ["DoseSecret", "DoseSystem", "DoseTestSupport"]),
         .testTarget(name: "DoseDesktopTests", dependencies: ["DoseDesktop", "DoseApp", "DoseLearning", "DoseCore", "DoseSystem", "DoseStore", "DoseTestSupport", "GLibGlue", "CGLib"]),

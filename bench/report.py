@@ -100,8 +100,10 @@ if startup:
     for name, key, label, limit in (("dose-version", "faults.dose_--version", "`dose --version`", 1.3),
                                     ("dose-show", "faults.dose_show", "`dose show ID` (1,000 items)", 1.5)):
         ratio = startup[name] / floor
+        lookup = (f"; `sqlite3` looking up the row {ms(startup['sqlite3-lookup'])}, {startup[name] / startup['sqlite3-lookup']:.2f}× it"
+                  if name == "dose-show" and "sqlite3-lookup" in startup else "")
         rows.append((f"{label} ≤ {limit}× `dose-notify --version`",
-                     f"{ms(startup[name])} ({faults.get(key, '?')} page faults); {floor_text}", f"{ratio:.2f}×", ratio <= limit))
+                     f"{ms(startup[name])} ({faults.get(key, '?')} page faults); {floor_text}{lookup}", f"{ratio:.2f}×", ratio <= limit))
 sizes = kv("startup.txt")
 if "size.dose-stripped" in sizes:
     size = int(sizes["size.dose-stripped"])

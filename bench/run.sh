@@ -11,7 +11,7 @@ rm -rf "$out"; mkdir -p "$out"
 sizes=${BENCH_SIZES:-"100 1000 10000 100000"}
 runs=${BENCH_RUNS:-10}
 idle_seconds=${BENCH_IDLE_SECONDS:-60}
-for tool in hyperfine gcc valgrind curl; do command -v $tool >/dev/null || { echo "bench: needs $tool (apt-get install $tool)"; exit 1; }; done
+for tool in hyperfine gcc valgrind curl sqlite3; do command -v $tool >/dev/null || { echo "bench: needs $tool (apt-get install $tool)"; exit 1; }; done
 # A real interpreter, never a version-manager shim found on PATH (its start-up would count as Python's time).
 python=/usr/bin/python3
 for tool in $python /usr/bin/time; do [ -x $tool ] || { echo "bench: needs $tool (apt-get install python3 time)"; exit 1; }; done

@@ -7,9 +7,16 @@ struct AppContext: Sendable {
     /// The moment the command started; logic never reads the clock itself.
     var now: Int64
     var zone: any ZoneRules
+    /// The directory a relative path typed on the command line is taken from (`dose config set source
+    /// pack.json`); nil where nothing is typed relative to one (the app: a relative path is refused).
+    var workingDirectory: String? = nil
+    /// True in a process whose other threads write the store while a command's reader reads it (the
+    /// app): readers then open it `Database.Access.readOnlyBesideWriters`.
+    var readsBesideWriters = false
 
     static func live() -> AppContext {
-        AppContext(paths: .fromEnvironment(), now: WallClock.now(), zone: SystemZone.current())
+        AppContext(paths: .fromEnvironment(), now: WallClock.now(), zone: SystemZone.current(),
+                   workingDirectory: FileSystem.currentDirectory())
     }
 
     var configFile: ConfigFile { ConfigFile(path: paths.configFile) }

@@ -52,7 +52,7 @@ public enum ConfigChange {
 
     static func set(_ key: ConfigKey, to value: String, context: AppContext) throws(Failure) -> Outcome {
         let stored: String
-        do { stored = try context.configFile.set(key, to: value) } catch {
+        do { stored = try context.configFile.set(key, to: value, workingDirectory: context.workingDirectory) } catch {
             if case .invalid(let problem) = error { throw Failure(kind: .invalid, key: key, value: value, reason: problem.message) }
             throw Failure(kind: .file, key: key, value: value, reason: error.description)
         }
@@ -101,8 +101,8 @@ public enum ConfigChange {
 }
 
 extension AppContext {
-    /// A live context for the given paths (the app's, or a test's).
+    /// A live context for the given paths (the app's, or a test's): no working directory, readers beside writers.
     static func live(paths: DosePaths) -> AppContext {
-        AppContext(paths: paths, now: WallClock.now(), zone: SystemZone.current())
+        AppContext(paths: paths, now: WallClock.now(), zone: SystemZone.current(), readsBesideWriters: true)
     }
 }

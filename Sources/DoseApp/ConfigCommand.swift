@@ -1,4 +1,5 @@
 import DoseCore
+import DoseLearning
 import DoseSystem
 
 /// `dose config`: the settings both processes read (actions declared in `DoseCLI.configCommand`).
@@ -46,6 +47,16 @@ struct ConfigCommand {
     private func report(_ outcome: ConfigChange.Outcome) {
         if let stored = outcome.stored { Console.print("\(outcome.key.rawValue) = \(stored)") }
         for warning in outcome.warnings { Log.warning("dose: \(warning)") }
+        if [.providerURL, .providerKeyFile].contains(outcome.key) { warnIfKeyWithheld() }
+    }
+
+    /// Says at once, when the provider's URL and its key no longer go together (plain http:// to another
+    /// machine), what the learning queue would only say later. A warning, not a refusal: the URL is valid, a
+    /// keyless server there works, and the key may be this shell's `DOSE_PROVIDER_KEY`, which the daemon lacks.
+    private func warnIfKeyWithheld() {
+        if let refusal = ProviderSnapshot.keyRefusal(configPath: context.paths.configFile, keyring: KeyringLookup.providerKey) {
+            Log.warning("dose: \(refusal)")
+        }
     }
 
     func list(_ arguments: inout Arguments) throws(CommandError) {

@@ -3,7 +3,8 @@ import DoseLearning
 import DoseSystem
 
 /// `dose daemon`: the app's background half (a user service), running the learning queue and
-/// a planning pass every six hours on one serial queue.
+/// a planning pass every six hours on one serial queue. Exit 0 on SIGTERM or SIGINT (or when another
+/// daemon holds the lock), 69 when the session bus closed under it (docs/learning.md).
 ///
 /// The planning pass is `dose sync`'s logic ending in the snapshot mirror; with no source
 /// configured it only mirrors. Every HTTP transfer runs on the GLib loop: the provider request
@@ -44,8 +45,12 @@ struct DaemonCommand {
             options: options, worker: worker, now: { WallClock.now() },
             planningPass: { daemon in Self.planningPass(http: http, daemon: daemon) })
         daemonBox.daemon = daemon
-        daemon.run(network: network)
+        let ending = daemon.run(network: network)
         withExtendedLifetime(instance) {}
+        if ending == .sessionBusClosed {
+            // EX_UNAVAILABLE: a failure, so the user unit (Restart=on-failure) starts a new daemon on the new bus.
+            throw CommandError(tr("stopped: {reason}", ["reason": tr("the D-Bus session bus closed")]), exitCode: .unavailable)
+        }
     }
 
     /// Starts a planning pass, on the jobs queue: a sync (or, with no source, just the mirror).

@@ -9,7 +9,7 @@ public struct DesktopPool: Sendable {
 
     /// A view of the pool at `now` in `zone` (the app takes both at its edge; nothing here reads the clock).
     public init(paths: DosePaths, now: Int64, zone: any ZoneRules) {
-        context = AppContext(paths: paths, now: now, zone: zone)
+        context = AppContext(paths: paths, now: now, zone: zone, readsBesideWriters: true)
     }
 
     /// The XDG paths the pool reads.
@@ -24,17 +24,14 @@ public struct DesktopPool: Sendable {
     }
 
     /// The store's pool as the scheduler reads it, mirrored again first if stale; nil for a store that
-    /// never had a pool (the first run).
+    /// never had a pool (the first run). The store is opened read-only, as `dose today` opens it.
     public func reader() throws(CommandError) -> SnapshotReader? {
-        try SnapshotMirror(context: context, store: try openStore(context.paths)).currentReader()
+        try ReadOnlyPool(context).currentReader()
     }
 
     /// The dose `text` names (an id, or a notification hint's short code) in the whole unfiltered pool.
     public func item(named text: String) throws(CommandError) -> Item? {
-        let store = try openStore(context.paths)
-        let mirror = SnapshotMirror(context: context, store: store)
-        mirror.refreshIfStale()
-        return try ItemReference(text: text).find(store: store, mirror: mirror)
+        try ReadOnlyPool(context).item(named: text)
     }
 
     /// Stores one setting through `dose config set`'s validation and planning pass; returns the stored value.

@@ -13,13 +13,18 @@ struct ItemReference {
 
     /// The dose `text` names, or nil when no id and no code in the pool matches it.
     func find(store: PoolStore, mirror: SnapshotMirror) throws(CommandError) -> Item? {
+        try find(byID: { id throws(CommandError) in
+            do throws(StoreError) { return try store.item(id: id) } catch { throw storeFailure(tr("cannot read the store"), error) }
+        }, snapshot: { () throws(CommandError) in try mirror.currentReader() })
+    }
+
+    /// The same over any source: `byID` looks one id up, `snapshot` gives the pool's ids for a code.
+    func find(
+        byID: (String) throws(CommandError) -> Item?, snapshot: () throws(CommandError) -> SnapshotReader?
+    ) throws(CommandError) -> Item? {
         var found: [Item] = []
-        do throws(StoreError) {
-            if let item = try store.item(id: text) { found.append(item) }
-        } catch {
-            throw storeFailure(tr("cannot read the store"), error)
-        }
-        if let code = ShortCode.normalized(text), let reader = try mirror.currentReader() {
+        if let item = try byID(text) { found.append(item) }
+        if let code = ShortCode.normalized(text), let reader = try snapshot() {
             for position in reader.positions(ofCode: code) {
                 let item = try reader.item(at: position)
                 if !found.contains(where: { $0.id.utf8.elementsEqual(item.id.utf8) }) { found.append(item) }

@@ -3,7 +3,8 @@ import DoseStore
 import DoseSystem
 
 extension LearnCommand {
-    /// `dose learn export SUBJECT TOPIC --anki FILE | --markdown FILE`: written atomically (temp, fsync, rename).
+    /// `dose learn export SUBJECT TOPIC --anki FILE | --markdown FILE`: a file written atomically (temp, fsync,
+    /// rename), a pipe or device streamed into, a directory or another user's file refused (`FileSystem.writeOutput`).
     func export(_ arguments: inout Arguments) throws(CommandError) {
         let anki = try arguments.option(.anki)
         let markdown = try arguments.option(.markdown)
@@ -31,10 +32,12 @@ extension LearnCommand {
             path = markdown ?? ""
             done = tr("Wrote the deck and quiz of {topic} to {path}.", ["topic": key, "path": path])
         }
-        do { try FileSystem.writeAtomically(text, to: path) } catch {
-            throw CommandError(tr("cannot write {path}: {error}", ["path": path, "error": error]), exitCode: .cannotCreate)
+        // Standard output named as the file (`--anki /dev/stdout | …`) carries the export alone.
+        let onStandardOutput = FileSystem.isStandardOutput(path)
+        do { try FileSystem.writeOutput(Array(text.utf8), to: path) } catch {
+            throw CommandError(error.description, exitCode: .cannotCreate)
         }
-        Console.print(done)
+        if onStandardOutput { Log.notice(done) } else { Console.print(done) }
     }
 
     private func decoded<T>(

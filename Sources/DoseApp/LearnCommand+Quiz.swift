@@ -30,10 +30,16 @@ extension LearnCommand {
         var session = QuizSession(quiz: quiz, shuffle: Self.choiceShuffle())
         // TRANSLATORS: A to D and q stay as they are: they are what the user types.
         Console.print(tr("Quiz: {subject} — {topic}. Answer with A, B, C or D; q quits.", ["subject": key.subject, "topic": key.topic]) + "\n")
-        Self.ask(&session, width: width)
+        let study = StudyStore(database: store.database)
+        let now = context.now
+        // Each answer is in the history at once: a terminal hung up or a Ctrl+C keeps the answers given, as
+        // a closed app window does. A failed write is tried again below, where it is reported.
+        Self.ask(&session, width: width) { session in
+            _ = try? session.recordScore(in: study, subject: key.subject, topic: key.topic, now: now)
+        }
         let score = session.score(takenAt: context.now)
         try learnStoreCall {
-            _ = try session.recordScore(in: StudyStore(database: store.database), subject: key.subject, topic: key.topic, now: context.now)
+            _ = try session.recordScore(in: study, subject: key.subject, topic: key.topic, now: now)
         }
         Console.print(LearnPrinter.scoreLine(score ?? QuizScore(takenAt: context.now, answered: 0, correct: 0, total: quiz.questions.count)))
         let firstQuit = session.quit
@@ -41,7 +47,7 @@ extension LearnCommand {
             Console.print(LearnPrinter.missesText(session.misses, quiz: quiz, width: width))
             guard !firstQuit, Self.wantsRetry() else { break }
             session.retryMissed()
-            Self.ask(&session, width: width)
+            Self.ask(&session, width: width) { _ in }
             Console.print(tr("Retry: {correct} of {answered} right.", ["correct": session.correct, "answered": session.answered]))
             if session.quit { break }
         }
@@ -58,8 +64,8 @@ extension LearnCommand {
     }
 
     /// Asks the round's questions on standard input, each with its feedback, until the round is over or `q`
-    /// (or end of input) leaves it.
-    private static func ask(_ session: inout QuizSession, width: Int?) {
+    /// (or end of input) leaves it; `answered` runs after each answer, before its feedback is printed.
+    private static func ask(_ session: inout QuizSession, width: Int?, answered: (inout QuizSession) -> Void) {
         while let current = session.current {
             let progress = session.progress
             Console.print(LearnPrinter.progress(progress.number, of: progress.count) + " "
@@ -69,6 +75,7 @@ extension LearnCommand {
                 Console.print("")
                 break
             }
+            answered(&session)
             let explanation = LearnPrinter.plain(current.question.explanation, width: width)
             if feedback.isRight {
                 Console.print(tr("Right. {explanation}", ["explanation": explanation]) + "\n")

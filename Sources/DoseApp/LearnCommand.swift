@@ -70,7 +70,9 @@ struct LearnCommand {
             && entries.contains { $0.pending != nil && !$0.isComplete }
         let online = needsNetwork ? NetworkMonitor(pumpsContext: true).isAvailable() : true
         let statuses = entries.map {
-            TopicStatus.of($0, state: state, providerProblem: provider.problem, fingerprint: provider.fingerprint, online: online)
+            TopicStatus.of(
+                $0, state: state, providerProblem: provider.problem, fingerprint: provider.fingerprint, online: online,
+                redaction: provider.redaction)
         }
         Console.print(
             json ? LearnPrinter.listJSON(statuses, zone: context.zone)

@@ -16,14 +16,12 @@ struct OpenCommand {
         let requested = arguments.optionalPositional()
         try arguments.finish()
         let item: Item
-        let store = try openStore(context.paths)
-        let mirror = SnapshotMirror(context: context, store: store)
+        let pool = try ReadOnlyPool(context)
         if let requested {
             // One row by its primary key, from a store whose snapshot is made sure to match it.
-            mirror.refreshIfStale()
-            guard let found = try ItemReference(text: requested).find(store: store, mirror: mirror) else {
+            guard let found = try pool.item(named: requested) else {
                 throw CommandError(
-                    try mirror.isPoolEmpty()
+                    try pool.isPoolEmpty()
                         ? tr("no dose with id or code {id}: the pool is empty; {hint}", ["id": JSONWriter.quoted(requested), "hint": EmptyPool.hint])
                         : tr("no dose with id or code {id}: it may have been retired from the pool", ["id": JSONWriter.quoted(requested)]),
                     exitCode: .noInput)
@@ -32,8 +30,8 @@ struct OpenCommand {
         } else {
             // Today's dose as the scheduler reads it (`dose today` does the same).
             let audience = try context.loadConfig().audience
-            guard let today = try mirror.currentReader()?.dose(on: context.today, audience: audience) else {
-                if try mirror.isPoolEmpty() { throw CommandError(tr("no dose today: the pool is empty; {hint}", ["hint": EmptyPool.hint]), exitCode: .failure) }
+            guard let today = try pool.currentReader()?.dose(on: context.today, audience: audience) else {
+                if try pool.isPoolEmpty() { throw CommandError(tr("no dose today: the pool is empty; {hint}", ["hint": EmptyPool.hint]), exitCode: .failure) }
                 throw CommandError(tr("no dose today: the pool has no items for branch {branch}", ["branch": audience.description]), exitCode: .failure)
             }
             item = today

@@ -9,7 +9,7 @@ public enum PoolInfo {
     /// config list --branches`); an empty census for an empty pool.
     public static func census(paths: DosePaths) throws(CommandError) -> BranchCensus {
         let context = AppContext.live(paths: paths)
-        guard let reader = try SnapshotMirror(context: context, store: try openStore(paths)).currentReader(),
+        guard let reader = try ReadOnlyPool(context).currentReader(),
               reader.index.count > 0 else { return BranchCensus([]) }
         return BranchCensus(try PoolView(reader: reader).items())
     }
@@ -17,6 +17,6 @@ public enum PoolInfo {
     /// The number of items in the pool (0: never imported, the app's first run).
     public static func itemCount(paths: DosePaths) throws(CommandError) -> Int {
         let context = AppContext.live(paths: paths)
-        return try SnapshotMirror(context: context, store: try openStore(paths)).currentReader()?.index.count ?? 0
+        return try ReadOnlyPool(context).currentReader()?.index.count ?? 0
     }
 }

@@ -2,13 +2,13 @@ import DoseCore
 import DoseSystem
 
 /// The pool as the read-only views (`calendar`, `list`, `search`) see it: the snapshot the
-/// scheduler reads, made sure first to be the store's pool, as `dose today` does.
+/// scheduler reads, made sure first to be the store's pool (opened read-only), as `dose today` does.
 struct PoolView {
     let reader: SnapshotReader
 
     /// The current snapshot; an empty pool (never imported) is exit 1 with a hint.
     static func open(_ context: AppContext) throws(CommandError) -> PoolView {
-        guard let reader = try SnapshotMirror(context: context, store: try openStore(context.paths)).currentReader(),
+        guard let reader = try ReadOnlyPool(context).currentReader(),
               reader.index.count > 0 else {
             throw CommandError(tr("the pool is empty; {hint}", ["hint": EmptyPool.hint]), exitCode: .failure)
         }

@@ -6,8 +6,8 @@ import DoseSystem
 ///
 /// One row by its primary key: O(log n) whatever the pool's size, where the snapshot's index reads
 /// every item (at 100,000 items `dose-notify --dry-run --id` takes 30 ms, nearly all of it the index;
-/// docs/performance.md). The snapshot is made sure to match the store first, so a click (which reads
-/// the snapshot) and `dose show` name the same dose.
+/// docs/performance.md), from the store opened read-only (`ReadOnlyPool`). The snapshot is made sure
+/// to match the store first, so a click (which reads the snapshot) and `dose show` name the same dose.
 struct ShowCommand {
     let context: AppContext
 
@@ -15,11 +15,9 @@ struct ShowCommand {
         let json = arguments.flag(.json)
         let id = try arguments.positional("ID")
         try arguments.finish()
-        let store = try openStore(context.paths)
-        let mirror = SnapshotMirror(context: context, store: store)
-        mirror.refreshIfStale()
-        guard let item = try ItemReference(text: id).find(store: store, mirror: mirror) else {
-            if try mirror.isPoolEmpty() {
+        let pool = try ReadOnlyPool(context)
+        guard let item = try pool.item(named: id) else {
+            if try pool.isPoolEmpty() {
                 throw CommandError(
                     tr("no dose with id or code {id}: the pool is empty; {hint}", ["id": JSONWriter.quoted(id), "hint": EmptyPool.hint]),
                     exitCode: .noInput)

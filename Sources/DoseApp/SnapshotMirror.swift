@@ -40,9 +40,15 @@ struct SnapshotMirror {
 
     /// `ensureCurrent()` for a command that reads the store itself: a failure is a warning, since the
     /// command's own answer does not depend on the snapshot. A home that never had a pool gets no snapshot.
+    ///
+    /// A snapshot that already names the store's digest is left without taking the lock (or creating
+    /// its file): a mirror writes only under the lock and reads the store once it holds it, so a match
+    /// seen now cannot be undone by an older pool.
     func refreshIfStale() {
         do {
-            if try neverHadAPool(recorded: try recordedDigest()) { return }
+            let recorded = try recordedDigest()
+            if let recorded, file.header()?.poolDigest == recorded { return }
+            if try neverHadAPool(recorded: recorded) { return }
             try ensureCurrent()
         } catch {
             Log.warning(error.message)

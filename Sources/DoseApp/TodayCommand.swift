@@ -24,8 +24,9 @@ struct TodayCommand {
         let width = Terminal.standardOutputWrapWidth()
         let interactive = !json && !reveal && Terminal.isInteractive()
 
-        // The store's pool as the scheduler reads it: the snapshot's index, mirrored again first if stale.
-        let snapshot = try SnapshotMirror(context: context, store: try openStore(context.paths)).currentReader()
+        // The store's pool as the scheduler reads it: the snapshot's index, mirrored again first if stale
+        // (the store opened read-only: a full disk does not stop the answer).
+        let snapshot = try ReadOnlyPool(context).currentReader()
         for offset in 0..<days {
             let date = start.adding(days: offset)
             guard let item = try snapshot?.dose(on: date, audience: audience) else {

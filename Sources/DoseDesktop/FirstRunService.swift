@@ -78,10 +78,10 @@ public struct FirstRunService: Sendable {
                 source = sample
             case .source(let text):
                 // Kept as the source, so Sync now and the daemon fetch it again later.
-                do throws(ConfigChange.Failure) { _ = try ConfigChange.set(.source, to: text, paths: paths) } catch {
+                // A relative path is refused there: the app has no working directory a person typed it in.
+                do throws(ConfigChange.Failure) { source = try ConfigChange.set(.source, to: text, paths: paths).stored ?? text } catch {
                     return .failure(ServiceFailure(error.description))
                 }
-                source = text
             }
             return ContentSync.run(paths: paths, source: source) { step in queue.report { progress(step) } }
                 .mapError { ServiceFailure($0.message) }

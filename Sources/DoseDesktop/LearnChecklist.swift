@@ -61,7 +61,8 @@ public final class LearnChecklist {
         var rows: [LearnTopic] = entries.compactMap { entry in
             guard let key = try? TopicKey(subject: entry.subject, topic: entry.topic) else { return nil }
             let status = TopicStatus.of(
-                entry, state: state, providerProblem: provider.problem, fingerprint: provider.fingerprint, online: reachable)
+                entry, state: state, providerProblem: provider.problem, fingerprint: provider.fingerprint, online: reachable,
+                redaction: provider.redaction)
             let count = counts.first { $0.subject == entry.subject && $0.topic == entry.topic }
             return LearnTopic(
                 key: key, ticked: true, status: status,

@@ -96,17 +96,22 @@ public struct LearnProvider: Sendable, Equatable {
     public var problem: String?
     public var fingerprint: String
     public var isLoopback: Bool
+    /// Takes the key in use out of stored provider messages.
+    public var redaction: KeyRedaction
 
-    public init(problem: String?, fingerprint: String, isLoopback: Bool) {
+    public init(problem: String?, fingerprint: String, isLoopback: Bool, redaction: KeyRedaction = .none) {
         self.problem = problem
         self.fingerprint = fingerprint
         self.isLoopback = isLoopback
+        self.redaction = redaction
     }
 
     /// Reads the config and the key (the Secret Service may block: call it on the service queue).
     public static func load(paths: DosePaths) -> LearnProvider {
         let snapshot = ProviderSnapshot.load(configPath: paths.configFile, keyring: KeyringLookup.providerKey)
-        return LearnProvider(problem: snapshot.problem, fingerprint: snapshot.fingerprint, isLoopback: snapshot.settings.isLoopback)
+        return LearnProvider(
+            problem: snapshot.problem, fingerprint: snapshot.fingerprint, isLoopback: snapshot.settings.isLoopback,
+            redaction: snapshot.redaction)
     }
 }
 

@@ -71,6 +71,10 @@ public enum PreferencesText {
         case .environment: tr("The key in use comes from {variable}, which wins over the Secret Service.", ["variable": ProviderKey.environmentVariable])
         case .none: tr("No key stored in the Secret Service.")
         }
+        if status.keyWithheld {
+            // The command line names provider.url; here it is the Provider URL row just above.
+            return source + " " + tr("It is not sent: the Provider URL is not encrypted (http://) and leads to another computer, where anyone on the way could read the key. Use an https:// address, or clear the key if the service needs none.")
+        }
         // The problem is a sentence of its own here ("no AI provider is configured: …" is a clause elsewhere).
         return status.problem.map { "\(source) \($0.prefix(1).uppercased() + $0.dropFirst())" } ?? source
     }

@@ -23,6 +23,8 @@ public struct ProviderKeyService: Sendable {
         public var source: ProviderKey.Source
         /// Why no request can be made, when that is so (nothing configured, an unusable key).
         public var problem: String?
+        /// True when the key is withheld because the provider's URL is plain http:// to another machine.
+        public var keyWithheld: Bool = false
     }
 
     public let paths: DosePaths
@@ -76,6 +78,7 @@ public struct ProviderKeyService: Sendable {
 
     static func read(_ paths: DosePaths) -> Status {
         let snapshot = ProviderSnapshot.load(configPath: paths.configFile, keyring: KeyringLookup.providerKey)
-        return Status(providerURL: snapshot.settings.url, source: snapshot.keySource, problem: snapshot.problem)
+        return Status(
+            providerURL: snapshot.settings.url, source: snapshot.keySource, problem: snapshot.problem, keyWithheld: snapshot.keyWithheld)
     }
 }

@@ -6,8 +6,9 @@ import DoseSystem
 
 /// What the app's Quiz page shows and does, without GTK: a `QuizSession` (the model `dose learn quiz
 /// --interactive` asks from) over the topic's stored quiz, the page for the web view (KaTeX), the same text
-/// in plain words for screen readers, and the score written to the history when the first round ends or
-/// the student leaves it after answering.
+/// in plain words for screen readers, and the score written to the history with every first-round answer
+/// and again when the round ends or the student leaves it: a window closed in the middle (Ctrl+W, its close
+/// button, the app ended) has lost nothing that was answered.
 ///
 /// The clock comes in with each move that records; the store is opened per read or write (the page lives
 /// for minutes, the CLI or the daemon may write in between).
@@ -29,7 +30,7 @@ public struct QuizScreen {
     private let paths: DosePaths
     private var session: QuizSession?
     private let problem: String?
-    /// The first round's score once recorded (the end page shows it), or why recording failed.
+    /// The first round's score as last recorded (the end page shows it), or why the last write failed.
     public private(set) var recordedScore: QuizScore?
     public private(set) var recordFailure: String?
     /// The first round's result, kept for the end page after a retry.
@@ -146,10 +147,13 @@ public struct QuizScreen {
 
     // MARK: Moves
 
-    /// Answers with the choice shown at `position` (0 = A); false when that is no answer now.
+    /// Answers with the choice shown at `position` (0 = A), the first round's score so far recorded at `now`;
+    /// false when that is no answer now.
     @discardableResult
-    public mutating func answer(_ position: Int) -> Bool {
-        session?.answer(shownPosition: position) != nil
+    public mutating func answer(_ position: Int, now: Int64) -> Bool {
+        guard session?.answer(shownPosition: position) != nil else { return false }
+        record(now: now)
+        return true
     }
 
     /// On to the next question; at the round's end the first round's score is recorded at `now`.
@@ -172,11 +176,19 @@ public struct QuizScreen {
     }
 
     private mutating func endRound(now: Int64) {
-        guard var session, session.isFirstRound else { return }
+        guard let session, session.isFirstRound else { return }
         firstRound = (session.answered, session.correct)
+        record(now: now)
+    }
+
+    /// Writes the first round's score as it stands (the session skips a write with nothing new).
+    private mutating func record(now: Int64) {
+        guard var session, session.isFirstRound else { return }
         do {
             let database = try Database(path: paths.database)
-            recordedScore = try session.recordScore(in: StudyStore(database: database), subject: subject, topic: topic, now: now)
+            if let written = try session.recordScore(in: StudyStore(database: database), subject: subject, topic: topic, now: now) {
+                recordedScore = written
+            }
             recordFailure = nil
         } catch {
             recordFailure = tr("The score could not be saved: {error}", ["error": error])

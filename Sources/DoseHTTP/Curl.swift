@@ -154,6 +154,8 @@ final class EasyHandle {
         try set(CURLOPT_ACCEPT_ENCODING, "")
         try set(CURLOPT_USERAGENT, "daily-dose")
         try set(CURLOPT_URL, hop.url)
+        // "*": no proxy for this hop, whatever http_proxy and no_proxy say.
+        if hop.direct { try set(CURLOPT_NOPROXY, "*") }
         switch hop.method {
         case .get:
             try set(CURLOPT_HTTPGET, 1)

@@ -16,6 +16,9 @@ struct Hop {
     var lowSpeedSeconds: Int
     var maxBodyBytes: Int
     var bodyDestination: HTTPRequest.BodyDestination
+    /// Past any proxy the environment names: for a loopback URL, which no proxy can reach, and which must not
+    /// hand a proxy across the network what it carries (a key sent to `http://localhost` in plain text).
+    var direct: Bool
 }
 
 /// The request logic both drivers share: each hop's settings, and what a finished hop means.
@@ -78,7 +81,7 @@ struct Exchange {
             connectTimeoutMilliseconds: min(limits.connectTimeoutMilliseconds, remaining),
             timeoutMilliseconds: remaining, lowSpeedBytesPerSecond: limits.lowSpeedBytesPerSecond,
             lowSpeedSeconds: limits.lowSpeedSeconds, maxBodyBytes: limits.maxBodyBytes,
-            bodyDestination: request.bodyDestination))
+            bodyDestination: request.bodyDestination, direct: Loopback.contains(url: url)))
     }
 
     /// What the hop run by `handle`, ended with `error` (nil for success), means for the exchange.

@@ -25,4 +25,6 @@ public enum AttemptFailure: Error, Sendable, Equatable {
     /// The provider redirected where the key may not follow (another origin, another scheme, a
     /// loop): retrying cannot fix it, the user must point provider.url at the final address.
     case redirectRefused(String)
+    /// No request was made: the key may not go to `provider.url` (plain http:// to another machine).
+    case keyWithheld(String)
 }

@@ -6,7 +6,8 @@ import DoseStore
 /// Limits (docs/learning.md): `connectTimeout` to connect, `totalTimeout` for the whole request
 /// (redirects included), a connection that sends less than 1 byte/s for half of `totalTimeout` is
 /// dead, and the answer is capped at 2 MiB, counted as it arrives after decompression. The key
-/// goes to `provider.url`'s origin only: a redirect anywhere else is refused, never followed.
+/// goes to `provider.url`'s origin only: a redirect anywhere else is refused, never followed; and never in
+/// plain text across the network (`ProviderSettings.keyRefusal`: checked here too, before anything is sent).
 public struct ChatCompletionsClient: ArtifactGenerating {
     public var connectTimeout: Double
     public var totalTimeout: Double
@@ -26,6 +27,7 @@ public struct ChatCompletionsClient: ArtifactGenerating {
         guard let endpoint = settings.endpoint, let model = settings.model else {
             return .failure(.transport(.other, detail: "provider.url \(settings.url ?? "") is not a usable URL"))
         }
+        if let refusal = settings.keyRefusal(key: key, source: nil) { return .failure(.keyWithheld(refusal)) }
         let request = HTTPRequest(
             url: endpoint, method: .post,
             headers: [("Content-Type", "application/json"), ("Accept", "application/json")],

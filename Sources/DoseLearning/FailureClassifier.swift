@@ -1,20 +1,34 @@
 import DoseSystem
 
 /// Sorts failed requests into retryable, offline and needs-the-user; pure.
+///
+/// Every provider failure message is made here, and every one leaves through `redaction`: what the
+/// worker stores, prints and logs never holds the key a provider quoted back (`KeyRedaction`).
 public enum FailureClassifier {
     /// The verdict on `failure`, given what the network monitor says right now and the time
-    /// (for a `Retry-After` that is a date).
-    public static func classify(_ failure: AttemptFailure, networkAvailable: Bool, now: Int64) -> Verdict {
+    /// (for a `Retry-After` that is a date), its reason with the key in use taken out.
+    public static func classify(
+        _ failure: AttemptFailure, networkAvailable: Bool, now: Int64, redaction: KeyRedaction = .none
+    ) -> Verdict {
+        switch judge(failure, networkAvailable: networkAvailable, now: now, redaction: redaction) {
+        case .retry(let reason, let retryAfter): .retry(reason: redaction.apply(reason), retryAfter: retryAfter)
+        case .offline(let reason): .offline(reason: redaction.apply(reason))
+        case .needsUser(let reason): .needsUser(reason: redaction.apply(reason))
+        }
+    }
+
+    private static func judge(_ failure: AttemptFailure, networkAvailable: Bool, now: Int64, redaction: KeyRedaction) -> Verdict {
         switch failure {
         case .invalidOutput(let reason):
             return .retry(reason: tr("the provider's answer was not usable: {reason}", ["reason": reason]), retryAfter: nil)
-        case .redirectRefused(let reason):
+        case .redirectRefused(let reason), .keyWithheld(let reason):
             return .needsUser(reason: reason)
         case .transport(let problem, let detail):
             return classify(problem, detail: detail, networkAvailable: networkAvailable)
         case .http(let status, let body, let retryAfterHeader):
             let error = ProviderErrorBody(body)
-            let said = error.message.map { ": \(Self.clip($0))" } ?? ""
+            // Taken out before the clip, which could otherwise leave a short piece of the key at the cut.
+            let said = error.message.map { ": \(Self.clip(redaction.apply($0)))" } ?? ""
             switch status {
             case 401:
                 return .needsUser(reason: tr("the provider refused the API key (HTTP 401){said}; check provider.key-file or DOSE_PROVIDER_KEY", ["said": said]))

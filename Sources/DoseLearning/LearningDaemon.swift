@@ -23,6 +23,10 @@ import Synchronization
 /// or made private), the network coming back, the next backoff time, and the planning timer (every
 /// six hours). Waiting for the network or for a provider (none, no usable key, paused) sets no timer:
 /// only those events end it. The one fallback is a poll while a file that would say so cannot be watched.
+///
+/// The session bus (the keyring's only road) closing ends the daemon with `.sessionBusClosed` once the job
+/// in hand is done: the connection cannot be made again in this process (GIO hands out the closed shared
+/// connection to libsecret for good), and a failure is what brings a new daemon from the user unit.
 public final class LearningDaemon: @unchecked Sendable {
     public struct Options: Sendable {
         public var configPath: String
@@ -50,6 +54,14 @@ public final class LearningDaemon: @unchecked Sendable {
     private let timerGeneration = Atomic<Int>(0)
     /// False while the config or key file cannot be watched, so provider changes raise no event.
     private let providerWatched = Atomic<Bool>(true)
+    /// The loop `run` turns (set before it runs), which a closed session bus ends.
+    private var loop: MainLoop?
+    /// The session bus's close watch: made and read on the loop's thread only.
+    private var busWatch: SessionBusCloseWatch?
+    /// Whether `busWatch` exists, for the jobs queue.
+    private let busWatched = Atomic<Bool>(false)
+    /// Set when the session bus closed: `run` then ends with `.sessionBusClosed`.
+    private let busClosed = Atomic<Bool>(false)
 
     /// - Parameters:
     ///   - worker: the learning worker, only ever run on the jobs queue.
@@ -65,9 +77,21 @@ public final class LearningDaemon: @unchecked Sendable {
         self.planningPass = planningPass
     }
 
-    /// Runs until SIGTERM or SIGINT. Call on the main thread, which the GLib loop then owns.
-    public func run(network: NetworkMonitor) {
+    /// Why `run` returned.
+    public enum Ending: Sendable, Equatable {
+        /// SIGTERM or SIGINT: a stop request.
+        case stopped
+        /// The session bus went away under the daemon (a restart, the session's end).
+        case sessionBusClosed
+    }
+
+    /// Runs until SIGTERM or SIGINT, or the session bus closing. Call on the main thread, which the GLib loop then owns.
+    public func run(network: NetworkMonitor) -> Ending {
         let loop = MainLoop()
+        self.loop = loop
+        // First, before any job looks a key up: the shared connection then belongs to this loop's context,
+        // where its "closed" signal arrives (see SessionBusCloseWatch).
+        watchSessionBus()
         // The watched files' directories must exist, or GIO polls for them instead of using inotify.
         for path in [options.configPath, options.wakePath] {
             try? FileSystem.makeDirectories(FileSystem.parentDirectory(of: path))
@@ -90,6 +114,7 @@ public final class LearningDaemon: @unchecked Sendable {
         providerWatched.store(configWatch != nil && keyWatch.isWorking, ordering: .sequentiallyConsistent)
 
         jobs.async { [self] in
+            watchSessionBusBeforeLookups()
             do { try worker.value.recover() } catch { Log.error("dose daemon: \(error)") }
         }
         wake("the daemon started")
@@ -98,6 +123,35 @@ public final class LearningDaemon: @unchecked Sendable {
         loop.run()
         Log.notice("dose daemon: stopping")
         withExtendedLifetime((configWatch, wakeWatch, keyWatch)) {}
+        return busClosed.load(ordering: .sequentiallyConsistent) ? .sessionBusClosed : .stopped
+    }
+
+    /// Watches the session bus for closing, unless it is watched already or there is none. On the loop's thread.
+    private func watchSessionBus() {
+        // Never where none is known: GIO would autolaunch one (dbus-launch) wherever $DISPLAY is set.
+        guard busWatch == nil, SessionBusAddress.isKnown else { return }
+        busWatch = SessionBusCloseWatch { [self] in
+            Log.warning("dose daemon: " + tr("the session bus closed; stopping with a failure once the job in hand ends, so that the service manager starts a new daemon on the new bus"))
+            // Behind the job in hand (a provider request the loop is driving), so nothing is cut off mid-request.
+            jobs.async { [self] in
+                busClosed.store(true, ordering: .sequentiallyConsistent)
+                loop?.quit()
+            }
+        }
+        busWatched.store(busWatch != nil, ordering: .sequentiallyConsistent)
+    }
+
+    /// A bus that was not there when the daemon started may be now: watch it before a key lookup reaches it
+    /// from the jobs queue, which would make the shared connection in a context nobody runs. On the jobs queue.
+    private func watchSessionBusBeforeLookups() {
+        guard !busWatched.load(ordering: .sequentiallyConsistent), SessionBusAddress.isKnown else { return }
+        let made = DispatchSemaphore(value: 0)
+        postToLoop { [self] in
+            watchSessionBus()
+            made.signal()
+        }
+        // The loop never waits for this queue, so it answers at once; the bound only covers a loop that has stopped.
+        _ = made.wait(timeout: .now() + .seconds(5))
     }
 
     /// Posts a worker pass to the jobs queue, unless one is already waiting there. Any thread.
@@ -122,6 +176,7 @@ public final class LearningDaemon: @unchecked Sendable {
 
     /// One topic's pass (a job), then the next topic as another job, or a timer for what it waits for. On the jobs queue.
     private func pass() {
+        watchSessionBusBeforeLookups()
         let result: PassResult
         do {
             result = try worker.value.runPass(foreground: false, oneTopic: true)

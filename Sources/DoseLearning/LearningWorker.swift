@@ -43,11 +43,15 @@ public final class LearningWorker {
         self.dependencies = dependencies
     }
 
-    /// Clears in-flight marks a killed process left behind (under the lock, so no live request is touched).
+    /// Clears in-flight marks a killed process left behind (under the lock, so no live request is touched),
+    /// and takes the key in use out of stored provider messages (those stored before redaction existed).
     public func recover() throws(LearningError) {
+        let redaction = dependencies.loadProvider().redaction
         try lock.withLock { () throws(LearningError) in
-            let cleared = try storeCall { try openStore().clearStaleInFlight() }
+            let store = try storeCall { try openStore() }
+            let cleared = try storeCall { try store.clearStaleInFlight() }
             if cleared > 0 { dependencies.progress(trn("cleared {count} interrupted request", "cleared {count} interrupted requests", cleared)) }
+            if redaction != .none { _ = try storeCall { try store.rewriteMessages(redaction.apply) } }
         }
     }
 
@@ -71,7 +75,8 @@ public final class LearningWorker {
             case .waitForProvider(let reason):
                 return .waitForProvider(reason: reason)
             case .paused(let reason):
-                return .paused(reason: reason)
+                // As stored: perhaps before redaction existed.
+                return .paused(reason: provider.redaction.apply(reason))
             case .waitForNetwork:
                 return .waitForNetwork
             case .sleep(let until):
@@ -125,7 +130,7 @@ public final class LearningWorker {
                 dependencies.progress(stored)
             case .failure(let failure):
                 let online = provider.settings.isLoopback || dependencies.network.isAvailable()
-                switch FailureClassifier.classify(failure, networkAvailable: online, now: now) {
+                switch FailureClassifier.classify(failure, networkAvailable: online, now: now, redaction: provider.redaction) {
                 case .retry(let reason, let retryAfter):
                     let failures = try storeCall { try store.queueState() }.failures + 1
                     let delay = Backoff.delay(afterFailures: failures, jitter: dependencies.jitter(), retryAfter: retryAfter)

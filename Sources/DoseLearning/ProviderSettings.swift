@@ -1,6 +1,9 @@
 import DoseCore
+import DoseHTTP
+import DoseSystem
 
-/// Where and how to ask for decks and quizzes: the `provider.*` config keys, checked; pure.
+/// Where and how to ask for decks and quizzes: the `provider.*` config keys, checked; pure (`keyRefusal` reads
+/// the URL with libcurl's parser, the one the request goes through).
 ///
 /// `provider.url` is the API's base URL, as OpenAI-compatible clients take it
 /// (`https://api.openai.com/v1`, `http://localhost:11434/v1` for Ollama,
@@ -62,13 +65,35 @@ public struct ProviderSettings: Sendable, Equatable {
     }
 
     /// True for a provider on this machine (127.0.0.0/8, ::1, localhost): it needs no network.
+    ///
+    /// Read without libcurl (`dose learn list` asks it and sends nothing); what decides where a key may go is
+    /// `keyRefusal`, on the host as libcurl parses it.
     public var isLoopback: Bool {
-        guard let host else { return false }
-        if host == "localhost" || host.hasSuffix(".localhost") { return true }
-        if host == "::1" || host == "0:0:0:0:0:0:0:1" { return true }
-        let octets = host.split(separator: ".", omittingEmptySubsequences: false)
-        if octets.count == 4, octets[0] == "127", octets.allSatisfy({ UInt8($0) != nil }) { return true }
-        return false
+        host.map { Loopback.contains(host: $0) } ?? false
+    }
+
+    /// Why `key` may not go to this provider, or nil when it may (no key, https, or http to this machine).
+    ///
+    /// Plain `http://` to another machine would carry `Authorization: Bearer …` across the network
+    /// unencrypted, readable and replayable by anyone on the way: no request is made with a key there. A keyless
+    /// provider (Ollama on the LAN) is asked as before, and so is any provider on this machine.
+    public func keyRefusal(key: String?, source: ProviderKey.Source?) -> String? {
+        // The host libcurl will connect to for the endpoint (`127.1` is 127.0.0.1), not this file's own reading.
+        guard key != nil, let url, let endpoint, url.hasPrefix("http://"), !Loopback.contains(url: endpoint) else { return nil }
+        guard let source else {
+            return tr(
+                "provider.url {url} is plain http:// to another machine: the API key would cross the network unencrypted, so nothing is sent; use an https:// URL, or remove the key for a server that needs none",
+                ["url": url])
+        }
+        let from = switch source {
+        case .environment: ProviderKey.environmentVariable
+        case .keyFile: "provider.key-file"
+        // TRANSLATORS: {source} in "the API key (from {source})".
+        case .keyring, .none: tr("the Secret Service")
+        }
+        return tr(
+            "provider.url {url} is plain http:// to another machine: the API key (from {source}) would cross the network unencrypted, so nothing is sent; use an https:// URL, or remove the key for a server that needs none",
+            ["url": url, "source": from])
     }
 
     /// A digest of these settings and of the key in use, so a pause can tell whether anything changed.

@@ -9,12 +9,22 @@ public struct ProviderSnapshot: Sendable {
     public var problem: String?
     /// Where `key` came from (`ProviderKey`'s order).
     public var keySource: ProviderKey.Source
+    /// True when a key was found but withheld, `provider.url` being plain http:// to another machine
+    /// (`ProviderSettings.keyRefusal`, then `problem`); `key` is nil then.
+    public var keyWithheld: Bool
+    /// Takes the key found (sent or withheld) out of provider messages.
+    public var redaction: KeyRedaction
 
-    public init(settings: ProviderSettings, key: String?, problem: String?, keySource: ProviderKey.Source = .none) {
+    public init(
+        settings: ProviderSettings, key: String?, problem: String?, keySource: ProviderKey.Source = .none,
+        keyWithheld: Bool = false, redaction: KeyRedaction? = nil
+    ) {
         self.settings = settings
         self.key = key
         self.problem = problem
         self.keySource = keySource
+        self.keyWithheld = keyWithheld
+        self.redaction = redaction ?? KeyRedaction(key: key)
     }
 
     /// Digest of the settings and key, compared with a pause's.
@@ -34,10 +44,27 @@ public struct ProviderSnapshot: Sendable {
         do {
             let (key, source) = try ProviderKey.resolve(
                 settings: settings, environment: Environment.value(ProviderKey.environmentVariable), keyring: keyring)
+            if let refusal = settings.keyRefusal(key: key, source: source) {
+                // Withheld here, before any request, so no path can send it; kept for redaction only.
+                return ProviderSnapshot(
+                    settings: settings, key: nil, problem: refusal, keySource: source, keyWithheld: true,
+                    redaction: KeyRedaction(key: key))
+            }
             return ProviderSnapshot(settings: settings, key: key, problem: nil, keySource: source)
         } catch {
             return ProviderSnapshot(settings: settings, key: nil, problem: error.message)
         }
+    }
+
+    /// Why the key in use would be withheld from `provider.url` (plain http:// to another machine), whether or
+    /// not the rest is configured yet; nil when it would not, or when there is no key. `dose config set` warns
+    /// with it. An https:// URL is answered without looking for a key.
+    public static func keyRefusal(configPath: String, keyring: ProviderKey.KeyringLookup? = nil) -> String? {
+        guard case .success(let settings) = readSettings(configPath: configPath), settings.url?.hasPrefix("http://") == true,
+            let (key, source) = try? ProviderKey.resolve(
+                settings: settings, environment: Environment.value(ProviderKey.environmentVariable), keyring: keyring)
+        else { return nil }
+        return settings.keyRefusal(key: key, source: source)
     }
 
     /// The `provider.*` settings in the config file, without reading the key.

@@ -7,7 +7,9 @@ import DoseStore
 /// attempt differs, and the right answer is tracked by its index, never by the letter it is shown under);
 /// feedback after each answer; the misses collected; "retry missed" starts a round of just those,
 /// reshuffled. Only the first round is a quiz attempt: its score, over answered questions only, is what
-/// `recordScore` writes to the history (a retry of three misses is no score of the quiz).
+/// `recordScore` writes to the history (a retry of three misses is no score of the quiz). Both front ends
+/// call it after every answer and at the round's end, so a sitting closed any way at all (a window closed,
+/// a terminal hung up, a crash) keeps the answers it was given.
 public struct QuizSession: Sendable {
     /// A missed question: its index in the quiz and the choice (index into its choices) given.
     public struct Miss: Sendable, Equatable {
@@ -49,7 +51,10 @@ public struct QuizSession: Sendable {
     public private(set) var isFirstRound = true
     /// Whether the round ended by a quit (or end of input) before its last question.
     public private(set) var quit = false
-    private var recorded = false
+    /// This sitting's row in the history once written, and what that write counted.
+    private var recordedRow: Int64?
+    private var recordedAnswers = 0
+    private var recordedOver = false
 
     /// A sitting of all of `quiz`'s questions; the first question's order is drawn at once.
     public init(quiz: Quiz, shuffle: ChoiceShuffle) {
@@ -132,14 +137,18 @@ public struct QuizSession: Sendable {
         return QuizScore(takenAt: takenAt, answered: answered, correct: correct, total: quiz.questions.count)
     }
 
-    /// Writes the first round's score to the topic's history, once per sitting, at `now`; what it wrote, or nil.
+    /// Writes the first round's score to the topic's history at `now`: one row per sitting, added at its first
+    /// answer and rewritten when another answer comes or the round ends (its time then the end's); what it
+    /// wrote, or nil when there was nothing new (no answer yet, a retry, nothing since the last write). A failed
+    /// write is tried again by the next call.
     @discardableResult
     public mutating func recordScore(
         in store: StudyStore, subject: String, topic: String, now: Int64
     ) throws(StoreError) -> QuizScore? {
-        guard !recorded, let score = score(takenAt: now) else { return nil }
-        try store.recordQuizScore(subject: subject, topic: topic, score: score)
-        recorded = true
+        guard let score = score(takenAt: now), answered != recordedAnswers || (isOver && !recordedOver) else { return nil }
+        recordedRow = try store.recordQuizScore(subject: subject, topic: topic, score: score, replacing: recordedRow)
+        recordedAnswers = answered
+        recordedOver = isOver
         return score
     }
 

@@ -21,13 +21,15 @@ public struct TopicStatus: Sendable, Equatable {
     public var hasDeck: Bool
     public var hasQuiz: Bool
 
-    /// The status of `entry`, given the queue state, the provider and the network.
+    /// The status of `entry`, given the queue state, the provider and the network; `redaction` takes the key in
+    /// use out of the stored messages (stored before redaction existed, they may quote it).
     public static func of(
-        _ entry: LearningEntry, state: LearningQueueState, providerProblem: String?, fingerprint: String, online: Bool
+        _ entry: LearningEntry, state: LearningQueueState, providerProblem: String?, fingerprint: String, online: Bool,
+        redaction: KeyRedaction
     ) -> TopicStatus {
         var status = TopicStatus(
             subject: entry.subject, topic: entry.topic, state: .ready, attempts: entry.pending?.attempts ?? 0,
-            nextAttemptAt: nil, lastError: entry.pending?.lastError, hasDeck: entry.hasDeck, hasQuiz: entry.hasQuiz)
+            nextAttemptAt: nil, lastError: entry.pending?.lastError.map(redaction.apply), hasDeck: entry.hasDeck, hasQuiz: entry.hasQuiz)
         guard let pending = entry.pending, !entry.isComplete else { return status }
         status.nextAttemptAt = QueuePlanner.dueTime(pending, state: state)
         if let providerProblem {
@@ -35,7 +37,7 @@ public struct TopicStatus: Sendable, Equatable {
             status.lastError = providerProblem
         } else if let reason = state.pauseReason, state.pauseFingerprint == fingerprint {
             status.state = .paused
-            status.lastError = reason
+            status.lastError = redaction.apply(reason)
             status.nextAttemptAt = nil
         } else if !online {
             status.state = .waitingForNetwork

@@ -3,6 +3,7 @@
 import CGLib
 import CSecret
 import Dispatch
+import DoseSystem
 import GLibGlue
 import Glibc
 

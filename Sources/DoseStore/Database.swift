@@ -9,18 +9,88 @@ public final class Database {
     public let path: String
     /// The one connection; internal so tests can reach the schema with raw SQL.
     let connection: Connection
+    /// True when the connection only reads (`Access.readOnly` on an up-to-date file): nothing is written.
+    public let isReadOnly: Bool
+
+    /// How a database is opened.
+    public enum Access: Sendable {
+        /// Created and migrated as needed; the connection reads and writes (every writer, and the learning store).
+        case readWrite
+        /// For a command that only reads the pool (`dose today`, `show`, `calendar`), in a process that
+        /// has no other connection to the file: an existing, up-to-date file is opened read-only with a
+        /// read-only wal-index (`readonly_shm`), writing nothing, so a full disk does not stop it; a
+        /// missing file is created and an older one migrated read-write, as `readWrite` does.
+        case readOnly
+        /// `readOnly` in a process whose other threads write the same file (the app): SQLite shares one
+        /// wal-index per file within a process, and a read-only one would refuse those writers' writes
+        /// for as long as they share it. So the reader first opens as read-only connections usually do,
+        /// on the shared index (which it sizes when it is the first, a write to the `-shm`), and takes
+        /// the read-only index only when that fails on the file system (a full disk).
+        case readOnlyBesideWriters
+    }
 
     /// Opens the database at `path`, creating the file and its missing parent
     /// directories (mode 0700), and migrates it to the current schema.
     ///
     /// A file that is not an SQLite database throws a `StoreError` whose message is
     /// SQLite's "file is not a database" (`isUnreadableFile` is true).
-    public init(path: String) throws(StoreError) {
+    public init(path: String, access: Access = .readWrite) throws(StoreError) {
         self.path = path
-        try Self.createParentDirectories(of: path)
         try Self.refuseIfNotAFile(path)
+        if access != .readWrite, let reader = try Self.openForReading(path, besideWriters: access == .readOnlyBesideWriters) {
+            connection = reader
+            isReadOnly = true
+            return
+        }
+        try Self.createParentDirectories(of: path)
         connection = try Connection(path: path)
+        isReadOnly = false
         try migrate()
+    }
+
+    /// A read-only connection to the file at `path` when it exists and has the current schema; nil when it
+    /// does not exist or is older (creating and migrating are writes). A newer schema is refused.
+    ///
+    /// With a read-only wal-index (`Access.readOnly`, or `besideWriters` once the shared one failed on
+    /// the file system), SQLite needs the `-shm` file to exist: one a writer removed on its last close
+    /// is made again, empty (a name only, no data: that works on a full disk), and made again once more
+    /// should it vanish before SQLite opened it (a writer's close removing it meanwhile).
+    private static func openForReading(_ path: String, besideWriters: Bool) throws(StoreError) -> Connection? {
+        guard access(path, F_OK) == 0 else { return nil }
+        if besideWriters {
+            do {
+                return try current(Connection(readingOnly: path, indexReadOnly: false), path)
+            } catch {
+                guard error.isFileSystemFailure else { throw error }
+            }
+        }
+        var attempt = 0
+        while true {
+            attempt += 1
+            createEmptyIndexFile(for: path)
+            do {
+                return try current(Connection(readingOnly: path, indexReadOnly: true), path)
+            } catch {
+                guard attempt < 3, error.isCannotOpen, access("\(path)-shm", F_OK) != 0 else { throw error }
+            }
+        }
+    }
+
+    /// `reader` when its file has the current schema, nil when it has an older one; a newer one is refused.
+    private static func current(_ reader: Connection, _ path: String) throws(StoreError) -> Connection? {
+        let version = try schemaVersion(of: reader, path)
+        try checkNotNewer(version, path)
+        return version == currentVersion ? reader : nil
+    }
+
+    /// Creates `path`'s `-shm` file, empty, with the database's permissions, unless something is there.
+    /// A failure is left to SQLite's open to report.
+    private static func createEmptyIndexFile(for path: String) {
+        let index = "\(path)-shm"
+        var info = stat()
+        guard lstat(index, &info) != 0, errno == ENOENT, stat(path, &info) == 0 else { return }
+        let fd = open(index, O_RDWR | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, info.st_mode & 0o666)
+        if fd >= 0 { close(fd) }
     }
 
     /// The database's place under the XDG data home: `<dataHome>/daily-dose/dose.sqlite3`.
@@ -34,6 +104,10 @@ public final class Database {
 
     /// The file's schema version, from `PRAGMA user_version`.
     func schemaVersion() throws(StoreError) -> Int64 {
+        try Self.schemaVersion(of: connection, path)
+    }
+
+    private static func schemaVersion(of connection: Connection, _ path: String) throws(StoreError) -> Int64 {
         let statement = try connection.prepare("PRAGMA user_version")
         _ = try statement.step("reading the schema version of \(path)")
         return statement.int64(at: 0)
@@ -47,11 +121,11 @@ public final class Database {
     /// it, so two processes opening a fresh file at once cannot both run step 1.
     private func migrate() throws(StoreError) {
         let seen = try schemaVersion()
-        try checkNotNewer(seen)
+        try Self.checkNotNewer(seen, path)
         if seen == Self.currentVersion { return }
         try connection.transaction("migrating \(path)") { () throws(StoreError) in
             let found = try schemaVersion()
-            try checkNotNewer(found)
+            try Self.checkNotNewer(found, path)
             for step in Int(found)..<Schema.migrations.count {
                 try connection.execute(Schema.migrations[step], "migrating \(path) to schema version \(step + 1)")
             }
@@ -64,7 +138,7 @@ public final class Database {
     }
 
     /// Throws for a file a newer Daily Dose wrote: writing to it could lose its data.
-    private func checkNotNewer(_ found: Int64) throws(StoreError) {
+    private static func checkNotNewer(_ found: Int64, _ path: String) throws(StoreError) {
         guard found > Self.currentVersion else { return }
         throw StoreError(
             sqliteCode: nil,

@@ -224,6 +224,39 @@ public struct LearningStore {
         }
     }
 
+    /// Rewrites the stored failure messages (each pending topic's last error, the pause reason) through
+    /// `transform`, in one transaction; returns how many changed. The learning worker takes the provider's
+    /// key out of messages stored before it did so on the way in.
+    @discardableResult
+    public func rewriteMessages(_ transform: (String) -> String) throws(StoreError) -> Int {
+        // The old text is zeroed where SQLite frees it, not just unlinked from the row.
+        try execute("PRAGMA secure_delete = ON", "asking for secure deletes")
+        return try connection.transaction("rewriting stored provider messages") { () throws(StoreError) -> Int in
+            var changed = 0
+            let pending = try connection.prepare("SELECT subject, topic, last_error FROM learn_pending WHERE last_error IS NOT NULL")
+            var rewrites: [(subject: String, topic: String, message: String)] = []
+            while try pending.step("reading stored provider messages") {
+                guard let subject = pending.text(at: 0), let topic = pending.text(at: 1), let message = pending.text(at: 2) else { continue }
+                let rewritten = transform(message)
+                if rewritten != message { rewrites.append((subject, topic, rewritten)) }
+            }
+            for rewrite in rewrites {
+                let update = try connection.prepare("UPDATE learn_pending SET last_error = ?3 WHERE subject = ?1 AND topic = ?2")
+                try bindKey(update, rewrite.subject, rewrite.topic)
+                try update.bind(rewrite.message, at: 3)
+                _ = try update.step("rewriting a stored provider message")
+                changed += 1
+            }
+            if let reason = try queueState().pauseReason, transform(reason) != reason {
+                let update = try connection.prepare("UPDATE learn_state SET pause_reason = ?1 WHERE id = 1")
+                try update.bind(transform(reason), at: 1)
+                _ = try update.step("rewriting the pause reason")
+                changed += 1
+            }
+            return changed
+        }
+    }
+
     /// The queue-wide state.
     public func queueState() throws(StoreError) -> LearningQueueState {
         let statement = try connection.prepare(

@@ -126,7 +126,8 @@ public struct PoolStore {
     ///
     /// When the store records no digest or another (a store from before digests, a hand edit), this
     /// one is recorded too, but only if the write lock is free and no other connection has committed
-    /// since the read: a reader never waits for a writer, and never pins a digest on a newer pool.
+    /// since the read: a reader never waits for a writer, and never pins a digest on a newer pool. A
+    /// read-only store (`Database.Access.readOnly`) records nothing: the next writer's mirror will.
     public func poolAndDigest() throws(StoreError) -> (items: [Item], digest: String) {
         if let items = unchangedCommittedPool() { return (items, committed.digest) }
         let read = try connection.readTransaction("reading the pool of \(database.path) and its digest") {
@@ -134,7 +135,7 @@ public struct PoolStore {
             (try loadPool(), try meta(Self.digestKey), try connection.dataVersion())
         }
         let digest = Snapshot.digest(of: read.items)
-        if read.recorded != digest {
+        if read.recorded != digest, !database.isReadOnly {
             _ = try connection.transactionIfFree("recording the pool's digest in \(database.path)") {
                 () throws(StoreError) in
                 if try connection.dataVersion() == read.version { try writeMeta(Self.digestKey, digest) }

@@ -15,8 +15,12 @@ func check(
     default:
         // errmsg names the constraint or the file problem; errstr is the fallback
         // when there is no connection to ask (a failed open).
-        let message = db.flatMap { sqlite3_errmsg($0) }.map { String(cString: $0) }
+        var message = db.flatMap { sqlite3_errmsg($0) }.map { String(cString: $0) }
             ?? String(cString: sqlite3_errstr(code))
+        // "CHECK constraint failed: <the constraint's SQL>": the SQL is the schema's, no words for people.
+        if code & 0xFF == SQLITE_CONSTRAINT, let colon = message.firstIndex(of: ":") {
+            message = String(message[..<colon])
+        }
         throw StoreError(sqliteCode: code, message: message, operation: operation())
     }
 }
@@ -28,6 +32,22 @@ extension StoreError {
         guard let sqliteCode else { return false }
         let primary = sqliteCode & 0xFF
         return primary == SQLITE_BUSY || primary == SQLITE_LOCKED
+    }
+
+    /// True when SQLite could not open a file it needs (`SQLITE_CANTOPEN`: for a reader, the `-shm` missing).
+    var isCannotOpen: Bool {
+        guard let sqliteCode else { return false }
+        return sqliteCode & 0xFF == SQLITE_CANTOPEN
+    }
+
+    /// True when the file system, not the store's content, stopped the open or the read: a file that
+    /// cannot be opened or created, an I/O error (a `-shm` that cannot be sized on a full disk), a full
+    /// disk, a read-only file system, permissions. A reader may then answer from the snapshot; a damaged
+    /// file, a newer schema or something other than a file in the store's place is not such a failure.
+    public var isFileSystemFailure: Bool {
+        guard let sqliteCode else { return false }
+        let primary = sqliteCode & 0xFF
+        return [SQLITE_CANTOPEN, SQLITE_IOERR, SQLITE_FULL, SQLITE_READONLY, SQLITE_PERM].contains(primary)
     }
 
     /// True when the file is not an SQLite database or is damaged beyond reading.
@@ -47,9 +67,37 @@ final class Connection {
 
     /// Opens or creates the database at `path` and sets the pragmas every connection needs.
     init(path: String) throws(StoreError) {
+        handle = try Self.open(path, path, flags: SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE)
+        // From here a throw runs deinit, which closes the handle.
+        try configure(path)
+        // journal_mode is the first statement that reads the file, so a file that is
+        // not a database fails here, with SQLite's "file is not a database".
+        try execute("PRAGMA journal_mode = WAL", "setting WAL journal mode on \(path)")
+        // FULL syncs the WAL on every commit: a committed write survives a power cut.
+        try execute("PRAGMA synchronous = FULL", "setting synchronous = FULL on \(path)")
+        try execute("PRAGMA foreign_keys = ON", "enabling foreign keys on \(path)")
+    }
+
+    /// Opens the existing database at `path` for reading only (`mode=ro`); with `indexReadOnly`, writing
+    /// nothing to it, its WAL or its wal-index (`-shm`) either (`readonly_shm=1`).
+    ///
+    /// Any connection that is the first on a file sizes the `-shm` file (truncated, then extended to
+    /// 32 KiB by eight one-byte writes), which fails on a full disk. With `readonly_shm` SQLite maps the
+    /// `-shm` read-only: while a writer has it open, its index is read as the writer keeps it; otherwise
+    /// SQLite builds the index in the process's memory from the WAL (empty after a clean close), so the
+    /// reader sees every commit either way. The `-shm` file must exist then (`Database` creates an empty
+    /// one when it is missing: a name, no data). A WAL-mode file stays in WAL mode (journal_mode is not
+    /// touched).
+    init(readingOnly path: String, indexReadOnly: Bool) throws(StoreError) {
+        let query = indexReadOnly ? "?mode=ro&readonly_shm=1" : "?mode=ro"
+        handle = try Self.open(Self.uri(path) + query, path, flags: SQLITE_OPEN_READONLY | SQLITE_OPEN_URI)
+        try configure(path)
+    }
+
+    /// One `sqlite3_open_v2` (`NOMUTEX` added), the handle closed again when it fails; `path` names it in errors.
+    private static func open(_ name: String, _ path: String, flags: Int32) throws(StoreError) -> OpaquePointer {
         var db: OpaquePointer?
-        let flags = SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_NOMUTEX
-        let opened = sqlite3_open_v2(path, &db, flags, nil)
+        let opened = sqlite3_open_v2(name, &db, flags | SQLITE_OPEN_NOMUTEX, nil)
         do {
             try check(opened, db, "opening \(path)")
         } catch {
@@ -61,18 +109,30 @@ final class Connection {
             // Only when SQLite could not allocate the connection object.
             throw StoreError(sqliteCode: SQLITE_NOMEM, message: "out of memory", operation: "opening \(path)")
         }
-        handle = db
-        // From here a throw runs deinit, which closes the handle.
+        return db
+    }
+
+    /// What every connection sets first: extended result codes and the busy timeout.
+    private func configure(_ path: String) throws(StoreError) {
         sqlite3_extended_result_codes(handle, 1)
         // Another process (the app during a sync, say) may hold the write lock briefly. Readers never
         // wait for it (WAL): only a writer does, and gives up after this long.
         try setBusyTimeout(Self.busyTimeoutMilliseconds)
-        // journal_mode is the first statement that reads the file, so a file that is
-        // not a database fails here, with SQLite's "file is not a database".
-        try execute("PRAGMA journal_mode = WAL", "setting WAL journal mode on \(path)")
-        // FULL syncs the WAL on every commit: a committed write survives a power cut.
-        try execute("PRAGMA synchronous = FULL", "setting synchronous = FULL on \(path)")
-        try execute("PRAGMA foreign_keys = ON", "enabling foreign keys on \(path)")
+    }
+
+    /// `path` as an SQLite URI filename (`file:` + the path, `%`, `?` and `#` percent-encoded; an absolute
+    /// path after an empty authority, so one starting with `//` is not taken for a host).
+    static func uri(_ path: String) -> String {
+        var escaped: [UInt8] = []
+        for byte in path.utf8 {
+            switch byte {
+            case UInt8(ascii: "%"): escaped += Array("%25".utf8)
+            case UInt8(ascii: "?"): escaped += Array("%3F".utf8)
+            case UInt8(ascii: "#"): escaped += Array("%23".utf8)
+            default: escaped.append(byte)
+            }
+        }
+        return (path.hasPrefix("/") ? "file://" : "file:") + String(decoding: escaped, as: UTF8.self)
     }
 
     deinit {

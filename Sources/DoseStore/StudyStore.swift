@@ -166,10 +166,16 @@ public struct StudyStore {
 
     // MARK: Quiz scores
 
-    public func recordQuizScore(subject: String, topic: String, score: QuizScore) throws(StoreError) {
+    /// Adds a quiz attempt to a topic's history, or rewrites the attempt `row` (a sitting still going, whose
+    /// score grows with each answer); the attempt's row.
+    @discardableResult
+    public func recordQuizScore(subject: String, topic: String, score: QuizScore, replacing row: Int64? = nil) throws(StoreError) -> Int64 {
         let statement = try connection.prepare("""
-            INSERT INTO learn_quiz_scores (subject, topic, taken_at, answered, correct, total)
-            VALUES (?1, ?2, ?3, ?4, ?5, ?6)
+            INSERT INTO learn_quiz_scores (id, subject, topic, taken_at, answered, correct, total)
+            VALUES (?7, ?1, ?2, ?3, ?4, ?5, ?6)
+            ON CONFLICT (id) DO UPDATE SET subject = excluded.subject, topic = excluded.topic,
+                taken_at = excluded.taken_at, answered = excluded.answered, correct = excluded.correct, total = excluded.total
+            RETURNING id
             """)
         try statement.bind(subject, at: 1)
         try statement.bind(topic, at: 2)
@@ -177,7 +183,12 @@ public struct StudyStore {
         try statement.bind(Int64(score.answered), at: 4)
         try statement.bind(Int64(score.correct), at: 5)
         try statement.bind(Int64(score.total), at: 6)
-        _ = try statement.step("recording a quiz score of \(describe(subject, topic))")
+        if let row { try statement.bind(row, at: 7) } else { try statement.bindNull(at: 7) }
+        let operation = "recording a quiz score of \(describe(subject, topic))"
+        guard try statement.step(operation) else { throw StoreError(sqliteCode: nil, message: "no row id returned", operation: operation) }
+        let id = statement.int64(at: 0)
+        _ = try statement.step(operation)  // run to the end, so the statement's write is over before it is used
+        return id
     }
 
     /// A topic's quiz scores, oldest first.

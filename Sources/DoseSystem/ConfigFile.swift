@@ -62,9 +62,9 @@ public struct ConfigFile: Sendable {
 
     /// Validates and stores one value atomically; returns the canonical form stored.
     @discardableResult
-    public func set(_ key: ConfigKey, to input: String) throws(ConfigFileError) -> String {
+    public func set(_ key: ConfigKey, to input: String, workingDirectory: String? = nil) throws(ConfigFileError) -> String {
         let value: String
-        do { value = try key.normalize(input) } catch { throw .invalid(error) }
+        do { value = try key.normalize(input, workingDirectory: workingDirectory) } catch { throw .invalid(error) }
         let file = try loadKeyFile()
         file.setString(group: key.group, key: key.keyName, value: value)
         try save(file)

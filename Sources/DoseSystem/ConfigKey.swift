@@ -46,7 +46,12 @@ public enum ConfigKey: String, CaseIterable, Sendable {
     }
 
     /// Checks and canonicalises a value a user typed; the error says what is wrong with it.
-    public func normalize(_ input: String) throws(ConfigError) -> String {
+    ///
+    /// A relative `source` path is made absolute against `workingDirectory` (where `dose config set` was
+    /// typed), and refused without one (a stored value read back, the app): a sync runs later from
+    /// another directory (the daemon's from wherever systemd started it), where the same words would
+    /// name another file.
+    public func normalize(_ input: String, workingDirectory: String? = nil) throws(ConfigError) -> String {
         let trimmed = input.trimmingWhitespace()
         // Every value is one line. A NUL would also cut the stored value short (GKeyFile takes C strings).
         if let control = trimmed.unicodeScalars.first(where: { $0.properties.generalCategory == .control }) {
@@ -75,7 +80,7 @@ public enum ConfigKey: String, CaseIterable, Sendable {
             return time.description
         case .source:
             guard !trimmed.isEmpty else { throw ConfigError(key: rawValue, message: tr("the source is empty")) }
-            return trimmed
+            return try absoluteSource(trimmed, typed: input, workingDirectory: workingDirectory)
         case .sourcePubkey:
             // Refused unless it is a key, so a typo never turns checking off; stored canonical.
             do { return try MinisignPublicKey(parsing: trimmed).base64 } catch {
@@ -105,6 +110,23 @@ public enum ConfigKey: String, CaseIterable, Sendable {
             }
             return trimmed
         }
+    }
+}
+
+extension ConfigKey {
+    /// A source as stored: a URL as it is, a path (or a `file://` URL's path) absolute.
+    private func absoluteSource(_ text: String, typed: String, workingDirectory: String?) throws(ConfigError) -> String {
+        if text.hasPrefix("http://") || text.hasPrefix("https://") { return text }
+        let scheme = text.hasPrefix("file://") ? "file://" : ""
+        let path = String(text.dropFirst(scheme.count))
+        if path.hasPrefix("/") { return text }
+        guard let directory = workingDirectory, directory.hasPrefix("/") else {
+            throw ConfigError(key: rawValue, message: tr("{value} is a relative path: give an absolute path or an http(s) URL", ["value": JSONWriter.quoted(typed)]))
+        }
+        var relative = Substring(path)
+        while relative.hasPrefix("./") { relative = relative.dropFirst(2).drop { $0 == "/" } }
+        let base = directory.hasSuffix("/") ? String(directory.dropLast()) : directory
+        return scheme + base + "/" + relative
     }
 }
 

@@ -8,6 +8,8 @@ public struct FileError: Error, CustomStringConvertible, Sendable {
         case tooLarge(limit: Int)
         /// What is there instead of a regular file: "a FIFO", "a character device", … (in the user's language).
         case notRegularFile(String)
+        /// Why a file named for output is not written: the whole clause, in the user's language ("it is a directory").
+        case refused(String)
     }
 
     /// What was being done: each has its own sentence, so a translation is never put together from pieces.
@@ -44,6 +46,7 @@ public struct FileError: Error, CustomStringConvertible, Sendable {
         case .system(let code): why = String(cString: strerror(code))
         case .tooLarge(let limit): why = tr("larger than {limit} bytes", ["limit": limit])
         case .notRegularFile(let kind): why = tr("it is {kind}, not a regular file", ["kind": kind])
+        case .refused(let clause): why = clause
         }
         let values: KeyValuePairs<String, any CustomStringConvertible> = ["path": path, "reason": why]
         switch operation {

@@ -45,17 +45,20 @@ public enum FileSystem {
     private static func requireRegular(_ info: stat, path: String) throws(FileError) {
         let type = info.st_mode & S_IFMT
         guard type != S_IFREG else { return }
-        let kind: String
+        throw FileError(.read, path: path, reason: .notRegularFile(kindName(type)))
+    }
+
+    /// What a file of type `type` (`st_mode & S_IFMT`) is, in words: "a directory", "a FIFO", …
+    static func kindName(_ type: mode_t) -> String {
         switch type {
         // TRANSLATORS: what is at a path instead of a regular file, in "cannot read PATH: it is {kind}, …".
-        case S_IFDIR: kind = tr("a directory")
-        case S_IFIFO: kind = tr("a FIFO")
-        case S_IFCHR: kind = tr("a character device")
-        case S_IFBLK: kind = tr("a block device")
-        case S_IFSOCK: kind = tr("a socket")
-        default: kind = tr("not a file")
+        case S_IFDIR: return tr("a directory")
+        case S_IFIFO: return tr("a FIFO")
+        case S_IFCHR: return tr("a character device")
+        case S_IFBLK: return tr("a block device")
+        case S_IFSOCK: return tr("a socket")
+        default: return tr("not a file")
         }
-        throw FileError(.read, path: path, reason: .notRegularFile(kind))
     }
 
     /// Opens a regular file not larger than `limit` (`openRegularFile`), with its `fstat`.
@@ -296,6 +299,13 @@ public enum FileSystem {
     public static func isDirectory(_ path: String) -> Bool {
         var info = stat()
         return stat(path, &info) == 0 && (info.st_mode & S_IFMT) == S_IFDIR
+    }
+
+    /// The process's working directory (getcwd), or nil when it has none any more (removed under it).
+    public static func currentDirectory() -> String? {
+        var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
+        guard getcwd(&buffer, buffer.count) != nil else { return nil }
+        return String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
     }
 
     /// The directory part of a path (`/a/b` → `/a`, `b` → `.`).

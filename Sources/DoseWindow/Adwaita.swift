@@ -214,14 +214,24 @@ extension Adwaita {
     static func comboRow(title: String, choices: [String], selected: Int, select: @escaping (Int) -> Void) -> Widget {
         let row = Widget(object: adw_combo_row_new())
         adw_preferences_row_set_title(dd_adw_preferences_row(row.pointer), title)
-        let model = Gtk.stringList(choices)
-        adw_combo_row_set_model(dd_adw_combo_row(row.pointer), dd_g_list_model(UnsafeMutableRawPointer(model)))
-        g_object_unref(UnsafeMutableRawPointer(model))
-        adw_combo_row_set_selected(dd_adw_combo_row(row.pointer), guint(max(0, selected)))
+        setComboChoices(row, choices, selected: selected)
         onNotify(row.pointer, "selected") {
             select(Int(adw_combo_row_get_selected(dd_adw_combo_row(row.pointer))))
         }
         return row
+    }
+
+    /// Replaces a combo row's entries, `selected` shown.
+    static func setComboChoices(_ comboRow: Widget, _ choices: [String], selected: Int) {
+        let model = Gtk.stringList(choices)
+        adw_combo_row_set_model(dd_adw_combo_row(comboRow.pointer), dd_g_list_model(UnsafeMutableRawPointer(model)))
+        g_object_unref(UnsafeMutableRawPointer(model))
+        select(comboRow, selected)
+    }
+
+    /// Shows entry `index` of a combo row (its `select` handler hears of it too).
+    static func select(_ comboRow: Widget, _ index: Int) {
+        adw_combo_row_set_selected(dd_adw_combo_row(comboRow.pointer), guint(max(0, index)))
     }
 
     /// A short message at the bottom of a preferences window.

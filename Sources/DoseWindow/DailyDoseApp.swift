@@ -9,6 +9,8 @@ import GLibGlue
 public final class DailyDoseApp {
     private let application: Application
     private var window: DoseWindow?
+    /// The Preferences window while it is open (it keeps itself until destroyed).
+    private weak var preferences: PreferencesWindow?
     private let readiness = Readiness(fileDescriptor: Environment.value("DAILY_DOSE_READY_FD").flatMap { Int32($0) })
 
     public init() {
@@ -48,7 +50,9 @@ public final class DailyDoseApp {
         application.addAction("next-day") { [unowned self] _ in self.presentWindow().window.step(1) }
         application.addAction("preferences") { [unowned self] _ in
             let window = self.presentWindow().window
-            PreferencesWindow.present(over: window.widget) { [unowned self] in self.window?.showToday() }
+            // One Preferences window: asked for again, the open one is raised with what is stored now.
+            if let preferences = self.preferences { return preferences.presentAgain(over: window.widget) }
+            self.preferences = PreferencesWindow.present(over: window.widget) { [unowned self] in self.window?.showToday() }
         }
         application.addAction("quiz", withString: true) { [unowned self] parameter in
             // "SUBJECT\u{1F}TOPIC" (a Learn page's Quiz button, a launcher); anything else opens nothing.

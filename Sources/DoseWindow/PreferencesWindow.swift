@@ -7,6 +7,8 @@ import DoseSystem
 /// progress and last result; the morning notification on/off and a test notification; the AI provider's URL,
 /// model and key (kept in the Secret Service). Every setting goes through `dose config set`'s path
 /// (`SettingsService` → `ConfigChange`); a refusal is a toast and an error-marked row, and nothing is saved.
+/// There is one such window: `app.preferences` again presents it, brought up to date, and it follows the config
+/// file while open (`PreferencesValues`; a row being typed in keeps its typing, `FollowedText`).
 ///
 /// Loop-owned: made, changed and answered on the GLib thread only (the services post their answers there),
 /// which is why it may be captured by their `@Sendable` callbacks.
@@ -19,17 +21,25 @@ final class PreferencesWindow: @unchecked Sendable {
     private let morning: MorningNotificationService
     private let keys: ProviderKeyService
     private var branchChoices: [BranchChoice] = []
+    private var branchRow: Widget?
+    /// The entry rows of `PreferencesValues.textKeys`, and what each last showed of its setting.
+    private var textRows: [ConfigKey: Widget] = [:]
+    private var followed: [ConfigKey: FollowedText] = [:]
     private var morningSwitch: Widget?
     private var morningRow: Widget?
-    /// Set while the switch is moved to the service's answer, so that move is not taken for the user's.
-    private var settingSwitch = false
+    /// Set while a control is moved to what is stored or in effect, so that move is not taken for the user's.
+    private var settingControl = false
     private var syncRow: Widget?
     private var syncSpinner: Widget?
     private var syncButton: Widget?
+    private var syncing = false
     private var providerGroup: Widget?
     private var firstRow: Widget?
+    /// The config file's watch: a change stored elsewhere shows here at once.
+    private var configWatch: FileWatch?
 
     /// Opens the preferences over `parent`; Escape closes them. `changed` redraws the card after a change.
+    /// The window keeps what this returns until it is destroyed: hold it weakly to present it again.
     @discardableResult
     static func present(over parent: Widget?, changed: @escaping () -> Void) -> PreferencesWindow {
         let preferences = PreferencesWindow(over: parent, changed: changed)
@@ -39,8 +49,21 @@ final class PreferencesWindow: @unchecked Sendable {
         return preferences
     }
 
+    /// Raises the open window over `parent` (the main window may be a new one), every row read again first:
+    /// the settings, the morning notification, the last sync and the key.
+    func presentAgain(over parent: Widget?) {
+        if let parent { Gtk.setTransient(window, for: parent) }
+        followConfig()
+        morning.state { [self] result in self.showMorning(result, asked: nil) }
+        if !syncing, let row = syncRow {
+            Adwaita.setSubtitle(row, PreferencesText.lastSync(sync.lastResult(), now: WallClock.now(), zone: SystemZone.current()))
+        }
+        Gtk.present(window)
+    }
+
     private init(over parent: Widget?, changed: @escaping () -> Void) {
         let pool = DoseWindow.pool()
+        let values = PreferencesValues.read(pool)
         paths = pool.paths
         settings = SettingsService(paths: paths)
         sync = SyncService(paths: paths)
@@ -56,39 +79,78 @@ final class PreferencesWindow: @unchecked Sendable {
         let general = Adwaita.preferencesGroup(
             title: tr("Your daily dose"),
             description: tr("The morning notification comes at this local time; the branch picks which doses you see."),
-            rows: [notifyTimeRow(pool), branchRow(pool)])
+            rows: [notifyTimeRow(values), branchRow(values)])
         let morningGroup = Adwaita.preferencesGroup(title: tr("Notifications"), description: FirstRun.clickHint, rows: morningRows())
         Adwaita.addPage(window, title: tr("General"), icon: "preferences-system-symbolic", groups: [general, morningGroup])
 
         let content = Adwaita.preferencesGroup(
             title: tr("Content"), description: tr("Where new doses come from: a pack's https URL or a file."),
-            rows: contentRows(pool))
+            rows: contentRows(values))
         Adwaita.addPage(window, title: tr("Content"), icon: "folder-download-symbolic", groups: [content])
 
         let provider = Adwaita.preferencesGroup(
-            title: tr("AI provider"), description: tr("The learning queue's chat-completions service."), rows: providerRows(pool))
+            title: tr("AI provider"), description: tr("The learning queue's chat-completions service."), rows: providerRows(values))
         providerGroup = provider
         Adwaita.addPage(window, title: tr("AI provider"), icon: "system-run-symbolic", groups: [provider])
+        readProviderStatus()
+        configWatch = FileWatch(path: paths.configFile) { [weak self] in self?.followConfig() }
+    }
+
+    // MARK: Following the config
+
+    /// An entry row for a text setting, through `dose config set`'s path on Apply or Enter.
+    private func textRow(_ key: ConfigKey, title: String, _ values: PreferencesValues) -> Widget {
+        let text = values.text(key)
+        let row = Adwaita.entryRow(title: title, text: text) { [unowned self] row, text in
+            self.apply(SettingEdit(key, text: text), row: row)
+        }
+        textRows[key] = row
+        followed[key] = FollowedText(shown: text)
+        return row
+    }
+
+    /// Every setting row to what the config holds now (a row being typed in keeps its typing).
+    private func followConfig() {
+        let values = PreferencesValues.read(DoseWindow.pool())
+        for (key, row) in textRows {
+            if let text = followed[key]?.follow(stored: values.text(key), current: Gtk.editableText(row)) {
+                Gtk.setEditableText(row, text)
+            }
+        }
+        showBranch(values.branch)
         readProviderStatus()
     }
 
     // MARK: General
 
-    private func notifyTimeRow(_ pool: DesktopPool) -> Widget {
-        let row = Adwaita.entryRow(title: tr("Notify time (HH:MM)"), text: pool.value(.notifyTime) ?? "") { [unowned self] row, text in
-            self.apply(SettingEdit(.notifyTime, text: text), row: row)
-        }
+    private func notifyTimeRow(_ values: PreferencesValues) -> Widget {
+        let row = textRow(.notifyTime, title: tr("Notify time (HH:MM)"), values)
         firstRow = row
         return row
     }
 
-    private func branchRow(_ pool: DesktopPool) -> Widget {
-        let census = (try? PoolInfo.census(paths: paths)) ?? BranchCensus([])
-        let choices = BranchChoices(census: census, current: (try? pool.audience()) ?? .everyone)
-        branchChoices = choices.choices
-        return Adwaita.comboRow(title: tr("Branch"), choices: choices.choices.map(\.label), selected: choices.selected) { [unowned self] index in
-            guard index >= 0, index < self.branchChoices.count else { return }
+    private func branchRow(_ values: PreferencesValues) -> Widget {
+        branchChoices = values.branch.choices
+        let row = Adwaita.comboRow(
+            title: tr("Branch"), choices: values.branch.choices.map(\.label), selected: values.branch.selected
+        ) { [unowned self] index in
+            guard !self.settingControl, index >= 0, index < self.branchChoices.count else { return }
             self.settings.choose(self.branchChoices[index]) { [self] result in self.answered(result, row: nil) }
+        }
+        branchRow = row
+        return row
+    }
+
+    /// The branch row to the pool's choices and the one in effect (new codes after a sync, a branch set elsewhere).
+    private func showBranch(_ choices: BranchChoices) {
+        guard let row = branchRow else { return }
+        settingControl = true
+        defer { settingControl = false }
+        if choices.choices != branchChoices {
+            branchChoices = choices.choices
+            Adwaita.setComboChoices(row, choices.choices.map(\.label), selected: choices.selected)
+        } else if Adwaita.selected(row) != choices.selected {
+            Adwaita.select(row, choices.selected)
         }
     }
 
@@ -96,7 +158,7 @@ final class PreferencesWindow: @unchecked Sendable {
 
     private func morningRows() -> [Widget] {
         let toggle = Gtk.toggle(active: false) { [unowned self] on in
-            guard !self.settingSwitch else { return }
+            guard !self.settingControl else { return }
             self.morning.setEnabled(on) { [self] result in self.showMorning(result, asked: on) }
         }
         let row = Adwaita.actionRow(title: tr("Morning notification"), subtitle: tr("Reading its state…"), suffixes: [toggle], activates: toggle)
@@ -125,8 +187,8 @@ final class PreferencesWindow: @unchecked Sendable {
     /// The switch follows what the service says is in effect (after a refusal too: it moves back).
     private func showMorning(_ result: Result<MorningNotificationService.State, ServiceFailure>, asked: Bool?) {
         guard let toggle = morningSwitch, let row = morningRow else { return }
-        settingSwitch = true
-        defer { settingSwitch = false }
+        settingControl = true
+        defer { settingControl = false }
         switch result {
         case .success(let state):
             Gtk.setActive(toggle, state.enabled)
@@ -141,10 +203,8 @@ final class PreferencesWindow: @unchecked Sendable {
 
     // MARK: Content
 
-    private func contentRows(_ pool: DesktopPool) -> [Widget] {
-        let source = Adwaita.entryRow(title: tr("Content source"), text: pool.value(.source) ?? "") { [unowned self] row, text in
-            self.apply(SettingEdit(.source, text: text), row: row)
-        }
+    private func contentRows(_ values: PreferencesValues) -> [Widget] {
+        let source = textRow(.source, title: tr("Content source"), values)
         let spinner = Gtk.spinner()
         let button = Gtk.button(tr("Sync now")) {}
         Gtk.setVerticalCenter(button)
@@ -160,13 +220,17 @@ final class PreferencesWindow: @unchecked Sendable {
         guard let row = syncRow, let spinner = syncSpinner, let button = syncButton else { return }
         Gtk.setSensitive(button, false)
         Gtk.spin(spinner, true)
+        syncing = true
         sync.syncNow(progress: { step in Adwaita.setSubtitle(row, PreferencesText.progress(step)) }) { [self] result in
+            self.syncing = false
             Gtk.spin(spinner, false)
             Gtk.setSensitive(button, true)
             let last = PreferencesText.lastSync(self.sync.lastResult(), now: WallClock.now(), zone: SystemZone.current())
             Adwaita.setSubtitle(row, last)
             switch result {
-            case .success: self.changed()
+            case .success:
+                self.followConfig()  // the pool's branch codes may have changed
+                self.changed()
             case .failure(let failure): Adwaita.toast(self.window, failure.message)
             }
         }
@@ -174,13 +238,9 @@ final class PreferencesWindow: @unchecked Sendable {
 
     // MARK: AI provider
 
-    private func providerRows(_ pool: DesktopPool) -> [Widget] {
-        let url = Adwaita.entryRow(title: tr("Provider URL"), text: pool.value(.providerURL) ?? "") { [unowned self] row, text in
-            self.apply(SettingEdit(.providerURL, text: text), row: row)
-        }
-        let model = Adwaita.entryRow(title: tr("Model"), text: pool.value(.providerModel) ?? "") { [unowned self] row, text in
-            self.apply(SettingEdit(.providerModel, text: text), row: row)
-        }
+    private func providerRows(_ values: PreferencesValues) -> [Widget] {
+        let url = textRow(.providerURL, title: tr("Provider URL"), values)
+        let model = textRow(.providerModel, title: tr("Model"), values)
         // A short title: an entry row's title does not wrap, and at 360 px a longer one lost its end; the group's
         // description says where the key is kept.
         let key = Adwaita.passwordEntryRow(title: tr("API key")) { [unowned self] row, text in
@@ -228,7 +288,9 @@ final class PreferencesWindow: @unchecked Sendable {
         switch result {
         case .success(let outcome):
             if let row {
-                Gtk.setEditableText(row, outcome.stored ?? (outcome.key.defaultValue ?? ""))
+                let text = outcome.stored ?? (outcome.key.defaultValue ?? "")
+                Gtk.setEditableText(row, text)
+                followed[outcome.key]?.show(text)
                 Gtk.removeCSSClass(row, "error")
             }
             Adwaita.toast(window, PreferencesText.changed(outcome))

@@ -5,8 +5,8 @@ import DoseSystem
 
 /// The Quiz page: one question at a time in a web view (KaTeX), the choices as buttons A–D (keys 1–4 or
 /// a–d), feedback with the explanation, Next, progress, Finish (the round ends where it is), then the
-/// score, the misses reviewed, Retry missed and the topic's score history. Back or Escape leaves (a first
-/// round with an answer is scored).
+/// score, the misses reviewed, Retry missed and the topic's score history. Back or Escape leaves. Each
+/// first-round answer is scored as it is given, so closing the window in the middle loses none.
 ///
 /// It draws what `QuizScreen` decides. Every text a screen reader needs is in plain words: the buttons'
 /// accessible names carry their choice ("A: …"), the web view's description the whole page.
@@ -136,7 +136,7 @@ final class QuizPage {
     }
 
     private func choose(_ position: Int) {
-        guard screen.answer(position) else { return }
+        guard screen.answer(position, now: WallClock.now()) else { return }
         draw()
         Gtk.grabFocus(nextButton)
     }

@@ -319,8 +319,8 @@ private func onlyProblem(_ report: PackReport) -> String? {
                 == ["f text", "p title", "p text", "p explanation"], "\\\(name)")
         }
         #expect(onlyProblem(check([#"{"id": "bomb", "kind": "formula", "text": "\#(Self.edefBomb)"}"#]))
-            == "item \"bomb\" (#0), field \"text\": text uses \\def, which defines a macro; packs may not define "
-            + "macros (they can make the dose page hang: CVE-2024-28243)")
+            == "item \"bomb\" (#0), field \"text\": text uses \\def, which defines a macro; macros may not be "
+            + "defined (they can make a page hang: CVE-2024-28243)")
         #expect(onlyProblem(check([#"{"id": "e", "kind": "formula", "text": "x \\edef\\a{\\a\\a}"}"#]))?.contains("uses \\edef,") == true)
     }
 

@@ -121,6 +121,7 @@ import Testing
         #expect(light.contains("&lt;script&gt;alert(1)&lt;/script&gt;"))
         #expect(!light.contains("<script>alert"))
         #expect(light.contains("Content-Security-Policy\" content=\"default-src 'none'; script-src file:;"))
+        #expect(light.contains("<script src=\"\(assets.assets.renderScript)\"></script>"), "the one render script, dose open's")
         #expect(light.contains("<span class=\"dd-math\" data-display=\"inline\">V = IR</span>"))
         #expect(light.contains("<html lang=\"en\" class=\"dd-light\">"))
         #expect(browser.card.html(assets: assets.assets, dark: true).contains("<html lang=\"en\" class=\"dd-dark\">"))

@@ -57,10 +57,10 @@ import Testing
         let home = try Self.home()
         var screen = QuizScreen.open(try TopicKey(subject: "Calculus", topic: "Chain rule"), paths: home.paths, seed: 9)
         // Question 1 right, question 2 wrong.
-        let taken = screen.answer(Self.rightPosition(screen, question: 0))
+        let taken = screen.answer(Self.rightPosition(screen, question: 0), now: Self.t0 + 5)
         #expect(taken)
         #expect(screen.feedbackText == "Right." && screen.plainText.hasSuffix("Right. Because 1/1 <b>."), "\(screen.plainText)")
-        let secondAnswer = screen.answer(0)
+        let secondAnswer = screen.answer(0, now: Self.t0 + 6)
         #expect(!secondAnswer, "one answer per question")
         let html = screen.html(assets: DosePage.Assets(katexBase: "file:///k", renderScript: "/r.js"), dark: true)
         #expect(html.contains("&lt;b&gt;") && !html.contains("<b>"), "outside text is escaped")
@@ -68,7 +68,7 @@ import Testing
         #expect(screen.progressText == "Question 2 of 5")
         let right = Self.rightPosition(screen, question: 1)
         let given = String(screen.choiceNames[(right + 1) % 4].dropFirst(3))
-        screen.answer((right + 1) % 4)
+        screen.answer((right + 1) % 4, now: Self.t0 + 15)
         let letter = ["A", "B", "C", "D"][right]
         #expect(screen.feedbackText == "Not quite: the answer is \(letter).")
         screen.next(now: Self.t0 + 20)
@@ -85,7 +85,7 @@ import Testing
         let retried = screen.retryMissed()
         #expect(retried)
         #expect(screen.progressText == "Retry: question 1 of 1" && screen.stage == .asking)
-        screen.answer(Self.rightPosition(screen, question: 1))
+        screen.answer(Self.rightPosition(screen, question: 1), now: Self.t0 + 35)
         screen.next(now: Self.t0 + 40)
         #expect(screen.scoreText == "Score: 1 of 2 answered right (3 of 5 not asked)\nRetry: 1 of 1 right.")
         #expect(!screen.canRetry && screen.plainText == "No question missed.")
@@ -101,7 +101,7 @@ import Testing
         let home = try Self.home()
         var screen = QuizScreen.open(try TopicKey(subject: "Calculus", topic: "Chain rule"), paths: home.paths, seed: 1)
         for question in 0..<5 {
-            screen.answer(Self.rightPosition(screen, question: question))
+            screen.answer(Self.rightPosition(screen, question: question), now: Self.t0 + 90)
             screen.next(now: Self.t0 + 100)
         }
         #expect(screen.stage == .over && screen.scoreText == "Score: 5 of 5 answered right" && !screen.canRetry)
@@ -114,6 +114,39 @@ import Testing
         idle.leave(now: Self.t0 + 300)
         #expect(idle.recordedScore == nil && idle.scoreText == "No question answered: nothing scored.")
         #expect(try StudyStore(database: try Database(path: home.paths.database)).quizScores(subject: "Calculus", topic: "Chain rule").count == 1)
+    }
+
+    /// Closing the window (Ctrl+W, its close button, the app ended) drops the screen without Next, Finish or
+    /// Back: what was answered is in the history already.
+    @Test func aScreenDroppedInTheMiddleHasEveryAnswerInTheHistory() throws {
+        let home = try Self.home()
+        let key = try TopicKey(subject: "Calculus", topic: "Chain rule")
+        func scores() throws -> [QuizScore] {
+            try StudyStore(database: try Database(path: home.paths.database)).quizScores(subject: "Calculus", topic: "Chain rule")
+        }
+        do {
+            var screen = QuizScreen.open(key, paths: home.paths, seed: 5)
+            for question in 0..<5 {
+                if question > 0 { screen.next(now: Self.t0 + 10 * Int64(question)) }
+                screen.answer(question == 2 ? (Self.rightPosition(screen, question: 2) + 1) % 4 : Self.rightPosition(screen, question: question),
+                              now: Self.t0 + 10 * Int64(question) + 5)
+            }
+            // The last answer's feedback is on show; the window closes before Next.
+            #expect(screen.stage != .over)
+        }
+        #expect(try scores() == [QuizScore(takenAt: Self.t0 + 45, answered: 5, correct: 4, total: 5)])
+
+        // Two answered, the third on show unanswered: the two count, the rest were not asked.
+        do {
+            var screen = QuizScreen.open(key, paths: home.paths, seed: 6)
+            screen.answer(Self.rightPosition(screen, question: 0), now: Self.t0 + 100)
+            screen.next(now: Self.t0 + 101)
+            screen.answer(Self.rightPosition(screen, question: 1), now: Self.t0 + 102)
+            screen.next(now: Self.t0 + 103)
+            #expect(screen.stage == .asking)
+        }
+        #expect(try scores().last == QuizScore(takenAt: Self.t0 + 102, answered: 2, correct: 2, total: 5))
+        #expect(try scores().count == 2, "one row per sitting")
     }
 
     @Test func aTopicWithoutAQuizSaysWhy() throws {

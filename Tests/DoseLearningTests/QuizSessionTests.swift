@@ -111,4 +111,41 @@ import Testing
         #expect(try session.recordScore(in: study, subject: "Maths", topic: "Powers", now: 300) == nil, "once per sitting")
         #expect(try study.quizScores(subject: "Maths", topic: "Powers") == [QuizScore(takenAt: 200, answered: 1, correct: 1, total: 5)])
     }
+
+    @Test func eachAnswerGrowsTheSittingsOneRowSoASittingCutShortKeepsItsAnswers() throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("quiz-session-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let study = StudyStore(database: try Database(path: directory.appendingPathComponent("dose.sqlite3").path))
+        try study.recordQuizScore(subject: "Maths", topic: "Powers", score: QuizScore(takenAt: 50, answered: 5, correct: 4, total: 5))
+        func scores() throws -> [QuizScore] { try study.quizScores(subject: "Maths", topic: "Powers") }
+        let earlier = QuizScore(takenAt: 50, answered: 5, correct: 4, total: 5)
+
+        // As the front ends call it: after every answer. The sitting is one row whatever its length.
+        var session = QuizSession(quiz: Self.quiz, shuffle: ChoiceShuffle(seed: 3))
+        _ = session.answer(shownPosition: Self.rightPosition(session))
+        #expect(try session.recordScore(in: study, subject: "Maths", topic: "Powers", now: 100) == QuizScore(takenAt: 100, answered: 1, correct: 1, total: 5))
+        #expect(try scores() == [earlier, QuizScore(takenAt: 100, answered: 1, correct: 1, total: 5)])
+        #expect(try session.recordScore(in: study, subject: "Maths", topic: "Powers", now: 110) == nil, "nothing new: the Next after it")
+        session.next()
+        _ = session.answer(shownPosition: (Self.rightPosition(session) + 1) % 4)
+        try session.recordScore(in: study, subject: "Maths", topic: "Powers", now: 120)
+        for _ in 2..<5 {
+            session.next()
+            _ = session.answer(shownPosition: Self.rightPosition(session))
+            try session.recordScore(in: study, subject: "Maths", topic: "Powers", now: 130)
+        }
+        // Every question answered, the last feedback still on show: a sitting closed here has its whole score.
+        #expect(!session.isOver)
+        #expect(try scores() == [earlier, QuizScore(takenAt: 130, answered: 5, correct: 4, total: 5)])
+
+        // The round's end rewrites the row at its own time; the retry adds nothing.
+        session.next()
+        #expect(try session.recordScore(in: study, subject: "Maths", topic: "Powers", now: 140) == QuizScore(takenAt: 140, answered: 5, correct: 4, total: 5))
+        let retrying = session.retryMissed()
+        #expect(retrying)
+        _ = session.answer(shownPosition: Self.rightPosition(session))
+        #expect(try session.recordScore(in: study, subject: "Maths", topic: "Powers", now: 150) == nil, "a retry is no attempt")
+        #expect(try scores() == [earlier, QuizScore(takenAt: 140, answered: 5, correct: 4, total: 5)])
+    }
 }

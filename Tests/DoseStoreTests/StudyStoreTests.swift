@@ -104,6 +104,13 @@ import Testing
         try study.recordQuizScore(subject: "Maths", topic: "Limits", score: QuizScore(takenAt: Self.t0, answered: 5, correct: 5, total: 5))
         #expect(try study.quizScores(subject: "Maths", topic: "Limits").map(\.correct) == [5, 2])
         #expect(try study.quizScores(subject: "Maths", topic: "Other").isEmpty)
+        // A sitting still going rewrites its own row.
+        let row = try study.recordQuizScore(subject: "Maths", topic: "Other", score: QuizScore(takenAt: Self.t0, answered: 1, correct: 0, total: 5))
+        let same = try study.recordQuizScore(
+            subject: "Maths", topic: "Other", score: QuizScore(takenAt: Self.t0 + 9, answered: 2, correct: 1, total: 5), replacing: row)
+        #expect(same == row)
+        #expect(try study.quizScores(subject: "Maths", topic: "Other") == [QuizScore(takenAt: Self.t0 + 9, answered: 2, correct: 1, total: 5)])
+        #expect(try study.quizScores(subject: "Maths", topic: "Limits").count == 2)
         // The store refuses an impossible score.
         #expect(throws: StoreError.self) {
             try study.recordQuizScore(subject: "Maths", topic: "Limits", score: QuizScore(takenAt: Self.t0, answered: 2, correct: 3, total: 5))

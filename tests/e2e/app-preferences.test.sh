@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Preferences from the keyboard: Ctrl+, opens them, the notify time typed and applied changes the config file
 # through `dose config set`'s validation (a bad time is refused and leaves the file alone), the branch picked
-# from the keyboard, Escape closes them.
+# from the keyboard, Escape closes them; app.preferences twice gives one window, current after `dose config set`.
 needs_app_bus=1
 source "$(dirname "$0")/lib.sh"
 app_up
@@ -62,4 +62,20 @@ sleep 1  # the list's popover closes with an animation; until then it has the ke
 xdotool key Escape
 expect "Escape closes the preferences" wait_for 10 bash -c "! /usr/bin/python3 '$DOSE_ROOT/tests/support/atspi_driver.py' windows | grep -qx Preferences"
 expect "the main window stays" bash -c "/usr/bin/python3 '$DOSE_ROOT/tests/support/atspi_driver.py' windows | grep -qx 'Daily Dose'"
+
+# One Preferences window (issue 19): app.preferences again presents the one open, showing what is stored now
+# (here changed by `dose config set` meanwhile), and while open it follows the config file.
+preferences_windows() { atspi windows | grep -cx Preferences || true; }
+preferences_open() { [ "$(preferences_windows)" -ge 1 ]; }
+notify_row_says() { [ "$(atspi text "Notify time (HH:MM)")" = "$1" ]; }
+gapplication action net.dailydose.DailyDose preferences
+expect "app.preferences opens them" wait_for 10 preferences_open
+expect "with the time stored" wait_for 10 notify_row_says 07:05
+dose config set notify-time 09:30 >/dev/null
+gapplication action net.dailydose.DailyDose preferences
+expect "presented again, they show the time set in the terminal" wait_for 10 notify_row_says 09:30
+expect "in one Preferences window" test "$(preferences_windows)" = 1
+dose config set notify-time 10:15 >/dev/null
+expect "the open window follows the config file" wait_for 10 notify_row_says 10:15
+expect "still one Preferences window" test "$(preferences_windows)" = 1
 log "PASS"

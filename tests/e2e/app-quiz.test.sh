@@ -5,6 +5,8 @@
 # plain text, the page's text is the web view's description), one by the keyboard, feedback with the
 # explanation, Finish: the score over answered questions, the miss under review, Retry missed, the score
 # history in the app and in `dose learn quiz --history`; a second attempt shows the choices in another order.
+# Closed in the middle (Ctrl+W after every answer, the window's close button after two, a terminal hung up
+# after one), each sitting keeps its answers in the history.
 needs_app_bus=1
 source "$(dirname "$0")/lib.sh"
 app_up
@@ -127,16 +129,16 @@ expect "the choices come in another order on another attempt" test "$first_order
 expect "with the same four choices" test "$(cut -c4- <<<"$first_order" | sort)" = "$(cut -c4- <<<"$second_order" | sort)"
 
 # 360 px wide (a phone's width): the page fits, the choices and Finish still show.
-mkdir -p "$DOSE_ROOT/artifacts/screenshots"
+mkdir -p "$screenshots"
 sleep 0.5
-app_screenshot "$DOSE_ROOT/artifacts/screenshots/quiz.png"
+app_screenshot "$screenshots/quiz.png"
 xdotool windowsize "$window" 360 720
 sleep 1
 width=$(xdotool getwindowgeometry "$window" | sed -n 's/.*Geometry: \([0-9]*\)x.*/\1/p')
 expect "the window is 360 px wide with the quiz on (got $width)" test "$width" -le 380
 expect "the choices still show at 360 px" test "$(choices | wc -l)" = 4
 expect "Finish still shows at 360 px" atspi wait Finish 5
-app_screenshot "$DOSE_ROOT/artifacts/screenshots/quiz-narrow.png"
+app_screenshot "$screenshots/quiz-narrow.png"
 
 # Escape leaves too, and a sitting left unanswered adds no score.
 xdotool mousemove --window "$window" 300 300
@@ -155,4 +157,66 @@ expect "app.today leaves the quiz" atspi gone "Question 1 of 6" 10
 expect "and shows the dose" atspi wait "Dose" 10
 sleep 1
 log "after four quizzes, the last one left: $(app_footprint)"
+
+# Closed in the middle (issue 19): every answer given is in the history though no end page came. First all six
+# answered right, the last feedback still on show, then Ctrl+W (the window closes and the process ends).
+scores() { dose learn quiz Calculus "Chain rule" --history | grep ' right' || true; }
+scored_count() { [ "$(scores | wc -l)" = "$1" ]; }
+last_score_says() { scores | tail -1 | grep -qE -- "$1"; }
+before=$(scores | wc -l)
+app_action quiz 'Calculus\u001fChain rule'
+expect "the quiz to close with Ctrl+W" atspi wait "Question 1 of 6" 20
+answer_right() { # answer_right N: question N of 6, answered with its right choice ("choice A of 1", "choice B of 2" …)
+    local letters=(A B C D)
+    atspi click "$(button_for "choice ${letters[$((($1 - 1) % 4))]} of $1")"
+    expect "question $1 answered right" atspi wait "Right." 10
+}
+for question in 1 2 3 4 5 6; do
+    if [ "$question" -gt 1 ]; then
+        atspi click Next
+        expect "question $question" atspi wait "Question $question of 6" 10
+    fi
+    answer_right "$question"
+done
+xdotool mousemove --window "$window" 100 100
+app_gone() { ! bus_has_owner "$app_id"; }
+for _ in 1 2 3; do
+    xdotool key ctrl+w
+    wait_for 5 app_gone && break
+done
+expect "Ctrl+W closes the window and ends the app" app_gone
+expect "the six answers are in the history" wait_for 5 scored_count $((before + 1))
+expect "scored 6 of 6" last_score_says ': 6 of 6 right$'
+log "after Ctrl+W: $(scores | tail -1)"
+
+# Two answered, the third on show, then the window's own close button: the two count, the rest were not asked.
+app_start
+app_action quiz 'Calculus\u001fChain rule'
+expect "the quiz to close with its button" atspi wait "Question 1 of 6" 20
+answer_right 1
+atspi click Next
+expect "question 2" atspi wait "Question 2 of 6" 10
+answer_right 2
+atspi click Next
+expect "question 3" atspi wait "Question 3 of 6" 10
+atspi dump >"$art/tree-close-button.txt"
+atspi click Close "push button"
+expect "the close button ends the app" wait_for 15 app_gone
+expect "the two answers are in the history" wait_for 5 scored_count $((before + 2))
+expect "scored 2 of 2, 4 not asked" last_score_says ': 2 of 2 right \(4 of 6 not asked\)$'
+
+# The terminal keeps the same rule: `dose learn quiz --interactive` writes each answer as it is given, so a
+# terminal closed after one answer (SIGHUP) has it in the history, as q or Ctrl-D would.
+mkfifo "$work/quiz-in"
+dose learn quiz Calculus "Chain rule" --interactive <"$work/quiz-in" >"$art/quiz-terminal.txt" 2>&1 &
+quiz_pid=$!
+bg_pids+=($quiz_pid)
+exec 8>"$work/quiz-in"
+printf 'A\n' >&8
+expect "the terminal's answer is in the history while it waits for the next" wait_for 10 scored_count $((before + 3))
+kill -HUP "$quiz_pid"
+wait "$quiz_pid" 2>/dev/null || true
+exec 8>&-
+expect "and stays there when the terminal closes" scored_count $((before + 3))
+expect "scored over the one answer" last_score_says ': [01] of 1 right \(5 of 6 not asked\)$'
 log "PASS"

@@ -11,6 +11,8 @@ else "default". Responses:
   ok            a valid deck or quiz            500 / 503    a server error
   429:N         429 with Retry-After N           quota        429 insufficient_quota
   401 / 404     key refused / model not found    hang:S       sleep S seconds, then answer ok
+  401-echo      401 whose message quotes the Authorization key back: whole, its first 12 characters, and
+                masked as OpenAI does (its first 3 and last 4 characters around asterisks)
   malformed     content that is not JSON         invalid      JSON with too few cards/questions
   garbage       a response body that is not JSON
   hostile:N     status N whose error message carries terminal escapes (OSC title, clear, OSC 52, C1 CSI)
@@ -18,6 +20,9 @@ else "default". Responses:
   maths-ok      a valid deck or quiz whose texts carry $…$ LaTeX ($\\frac{dy}{dx}$, $x^2$)
   long-ok       a valid deck or quiz whose card backs and explanations are long (960 characters: taller than
                 a small window's page)
+  edef / bidi / nested
+                a deck or quiz of the right shape whose card backs and explanations break the content rules:
+                the \\edef bomb (CVE-2024-28243), a U+202E override, or 60 nested \\frac
 Every request is logged as one JSON line: kind, subject, topic, response, auth (bool), time, path and
 query (the request target split at "?"; the endpoint may carry a query, as Azure's api-version).
 """
@@ -43,6 +48,14 @@ def quiz(topic, count=6):
                            "choices": [f"choice {c} of {i + 1}" for c in "ABCD"],
                            "answer": i % 4, "explanation": f"Because {i % 4} is right."}
                           for i in range(count)]}
+
+
+# Text that breaks the content rules (ContentRules): a macro bomb, a bidi override, nesting past the bound.
+HOSTILE_TEXT = {
+    "edef": "$\\def\\a{x}" + "\\edef\\a{\\a\\a\\a\\a}" * 8 + "\\a" * 24 + "$",
+    "bidi": "see invoice\u202egpj.exe",
+    "nested": "$" + "\\frac{1}{" * 60 + "x" + "}" * 60 + "$",
+}
 
 
 def load_script():
@@ -129,6 +142,11 @@ class Handler(BaseHTTPRequestHandler):
             long = " ".join("Line %d of a long text." % n for n in range(1, 41))[:960]
             content = json.dumps({"cards": [dict(card, back=long) for card in deck(topic)["cards"]]} if kind == "deck"
                                  else {"questions": [dict(q, explanation=long) for q in quiz(topic)["questions"]]})
+        elif response in HOSTILE_TEXT:
+            text = HOSTILE_TEXT[response]
+            content = json.dumps({"cards": [dict(card, back="Answer: " + text) for card in deck(topic)["cards"]]}
+                                 if kind == "deck" else
+                                 {"questions": [dict(q, explanation="Because " + text) for q in quiz(topic)["questions"]]})
         elif response == "malformed":
             content = '{"cards": [ {"front": "unterminated'
         elif response == "invalid":
@@ -146,6 +164,12 @@ class Handler(BaseHTTPRequestHandler):
         elif response == "quota":
             return self.send(429, {"error": {"message": "You exceeded your current quota",
                                              "type": "insufficient_quota", "code": "insufficient_quota"}})
+        elif response == "401-echo":
+            key = self.headers.get("Authorization", "").removeprefix("Bearer ")
+            message = (f"Incorrect API key provided: {key}. It starts {key[:12]}, "
+                       f"masked {key[:3]}{'*' * 20}{key[-4:]}. You can find your API key in your account.")
+            return self.send(401, {"error": {"message": message, "type": "invalid_request_error",
+                                             "code": "invalid_api_key"}})
         elif response == "401":
             return self.send(401, {"error": {"message": "Incorrect API key provided",
                                              "type": "invalid_request_error", "code": "invalid_api_key"}})
