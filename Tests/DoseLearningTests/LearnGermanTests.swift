@@ -16,6 +16,8 @@ import Testing
 
     @Test func aSessionInGermanWithTheKeysUnchanged() throws {
         let box = try LearnSandbox()
+        // "next at" (not "next tomorrow at") for a Good on a new card only while that stays today: early afternoon.
+        box.timeZone = LearnSandbox.zoneNearHour(13)
         try Self.buildCatalogues(box)
         let german = ["LANGUAGE": "de"]
         try box.startProvider(#"{"default": "maths-ok"}"#)

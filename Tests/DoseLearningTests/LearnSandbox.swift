@@ -13,6 +13,17 @@ final class LearnSandbox {
     /// The zone `dose` runs in: UTC unless a test needs the local hour away from midnight.
     var timeZone = "UTC"
 
+    /// A fixed-offset zone whose local hour is `hour` now (`Etc/GMT-2` is two hours east of UTC).
+    static func zoneNearHour(_ hour: Int) -> String {
+        var now = time(nil)
+        var utc = tm()
+        gmtime_r(&now, &utc)
+        var offset = hour - Int(utc.tm_hour)
+        if offset < -12 { offset += 24 }
+        if offset > 14 { offset -= 24 }
+        return offset >= 0 ? "Etc/GMT-\(offset)" : "Etc/GMT+\(-offset)"
+    }
+
     struct Run {
         /// The exit code, or the number of the signal that ended it.
         var status: Int32

@@ -38,22 +38,11 @@ struct StudyTmuxTests {
         func keys(_ keys: String...) throws { try run(["send-keys", "-t", "s"] + keys) }
     }
 
-    /// A fixed-offset zone whose local hour is `hour` now (`Etc/GMT-2` is two hours east of UTC).
-    static func zoneNearHour(_ hour: Int) -> String {
-        var now = time(nil)
-        var utc = tm()
-        gmtime_r(&now, &utc)
-        var offset = hour - Int(utc.tm_hour)
-        if offset < -12 { offset += 24 }
-        if offset > 14 { offset -= 24 }
-        return offset >= 0 ? "Etc/GMT-\(offset)" : "Etc/GMT+\(-offset)"
-    }
-
     @Test func enterRevealsGradesUndoAndQuit() throws {
         let box = try LearnSandbox()
         // A Good on a new card comes back in minutes: read as "next at" only while that stays today, so the
         // terminal runs where it is early afternoon (CI ran at 23:58 UTC once and read "next tomorrow at").
-        box.timeZone = Self.zoneNearHour(13)
+        box.timeZone = LearnSandbox.zoneNearHour(13)
         try box.startProvider(#"{"default": "maths-ok"}"#)
         try box.configureProvider()
         try box.dose("learn", "tick", "Calculus", "Chain rule")

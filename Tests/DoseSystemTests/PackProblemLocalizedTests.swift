@@ -71,7 +71,7 @@ import Testing
         #expect(lines == [
             "Eintrag \"f-ohm\" (#0), Feld \"tags\": das Tag \"cs\" ist kein Fachrichtungskürzel (zwei Großbuchstaben A–Z)",
             "Eintrag \"f-ohm\" (#1), Feld \"kind\": die Art \"fakt\" ist keine von \"fact\", \"formula\", \"question\"",
-            "Eintrag \"f-ohm\" (#1), Feld \"text\": text nutzt \\def, das ein Makro definiert; Pakete dürfen keine Makros definieren (sie können die Dosis-Seite hängen lassen: CVE-2024-28243)",
+            "Eintrag \"f-ohm\" (#1), Feld \"text\": text nutzt \\def, das ein Makro definiert; Makros dürfen nicht definiert werden (sie können eine Seite hängen lassen: CVE-2024-28243)",
             "Eintrag \"f-ohm\" (#1), Feld \"id\": die ID \"f-ohm\" hat auch Eintrag #0; IDs müssen eindeutig sein",
         ], "\(lines)")
         // Every message has a translation: none is left as DoseCore's English.
