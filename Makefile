@@ -195,9 +195,13 @@ deb: deps-build
 demo: build
 	@scripts/demo.sh "$(DEMO_HOME)" "$(BUILD_DIR)"
 
+# A hang cannot hold the run: the tests run under a watchdog that fails after UNIT_TEST_TIMEOUT seconds in all
+# (default 2400) or UNIT_TEST_STALL seconds without a test case starting or ending (default 600), naming the ones
+# running, and ends everything the run started. It runs the test bundle itself, one test per core at a time, so
+# each suite's time limit counts from the test's start (see "Tests" in docs/architecture.md).
 unit-test: deps
 	$(SWIFT) build --build-tests
-	$(SWIFT) test --skip-build
+	@SWIFT="$(SWIFT)" scripts/swift-test-watchdog.sh
 
 # The scenarios run the release build, the binaries that ship (and that the .deb scenario packages): built
 # first, so nothing compiles beside the timed desktop scenarios.
@@ -213,9 +217,13 @@ fuzz:
 
 # The Swift test suites under AddressSanitizer and ThreadSanitizer (slow: not part of `make test`).
 # scripts/lsan.supp: leaks LeakSanitizer finds in libcurl, Foundation and XCTest (none in our code).
+# Through the watchdog, like unit-test, so the suites' time limits count from each test's start; 4 h in all.
 sanitize: deps
-	LSAN_OPTIONS=suppressions=$(CURDIR)/scripts/lsan.supp $(SWIFT) test --sanitize=address
-	$(SWIFT) test --sanitize=thread
+	$(SWIFT) build --build-tests --sanitize=address
+	@LSAN_OPTIONS=suppressions=$(CURDIR)/scripts/lsan.supp UNIT_TEST_TIMEOUT=14400 SWIFT="$(SWIFT)" \
+		SWIFT_BUILD_FLAGS=--sanitize=address scripts/swift-test-watchdog.sh
+	$(SWIFT) build --build-tests --sanitize=thread
+	@UNIT_TEST_TIMEOUT=14400 SWIFT="$(SWIFT)" SWIFT_BUILD_FLAGS=--sanitize=thread scripts/swift-test-watchdog.sh
 
 test: unit-test e2e-test fuzz-check
 

@@ -89,20 +89,21 @@ let package = Package(
         .executableTarget(name: "DoseNotifyCommand", dependencies: ["DoseNotifier"], path: "Sources/dose-notify", swiftSettings: noFoundation),
         .executableTarget(name: "DailyDoseCommand", dependencies: ["DoseWindow", "DoseSystem"], path: "Sources/daily-dose", swiftSettings: noFoundation),
 
-        // Helpers the tests share (hostile loopback server, measured child processes); tests only.
+        // Helpers the tests share (the one spawn helper, hostile loopback server, measured child processes); tests only.
         .target(name: "DoseTestSupport", dependencies: ["DoseSystem", "CGLib", "GLibGlue"], path: "Tests/DoseTestSupport"),
 
-        .testTarget(name: "DoseCoreTests", dependencies: ["DoseCore"]),
+        .testTarget(name: "DoseCoreTests", dependencies: ["DoseCore", "DoseTestSupport"]),
         .testTarget(name: "DoseSystemTests", dependencies: ["DoseSystem", "DoseCore", "DoseTestSupport"]),
         .testTarget(name: "DoseHTTPTests", dependencies: ["DoseHTTP", "DoseSystem", "DoseTestSupport", "GLibGlue", "CGLib"]),
         .testTarget(name: "DoseSignatureTests", dependencies: ["DoseSignature", "DoseCore", "DoseSystem", "DoseTestSupport"]),
-        .testTarget(name: "DoseStoreTests", dependencies: ["DoseStore", "DoseCore"]),
+        .testTarget(name: "DoseStoreTests", dependencies: ["DoseStore", "DoseCore", "DoseTestSupport"]),
         .testTarget(name: "DoseAppTests", dependencies: ["DoseApp", "DoseNotifier", "DoseCompletions", "DoseCore", "DoseSystem", "DoseStore", "DoseTestSupport"]),
         .testTarget(name: "DoseLearningTests", dependencies: ["DoseLearning", "DoseStore", "DoseCore", "DoseSystem", "DoseHTTP", "DoseTestSupport"]),
         .testTarget(name: "DoseNotifierTests", dependencies: ["DoseNotifier", "DoseCore", "DoseSystem", "DoseTestSupport", "GLibGlue", "CGLib"]),
         .testTarget(name: "DoseSecretTests", dependencies: ["DoseSecret", "DoseSystem", "DoseTestSupport"]),
         .testTarget(name: "DoseDesktopTests", dependencies: ["DoseDesktop", "DoseApp", "DoseLearning", "DoseCore", "DoseSystem", "DoseStore", "DoseTestSupport", "GLibGlue", "CGLib"]),
         .testTarget(name: "GLibGlueTests", dependencies: ["GLibGlue", "CGLib", "DoseTestSupport"]),
+        .testTarget(name: "DoseTestSupportTests", dependencies: ["DoseTestSupport"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -98,27 +98,6 @@ public enum DosePage {
                 + "Nothing else was opened in its place.")
     }
 
-    /// The script that renders every `.dd-math` span with KaTeX, reading the LaTeX as text content.
-    public static let renderScript = """
-        "use strict";
-        document.addEventListener("DOMContentLoaded", function () {
-          var spans = document.querySelectorAll(".dd-math");
-          for (var i = 0; i < spans.length; i++) {
-            var span = spans[i];
-            var source = span.textContent;
-            try {
-              katex.render(source, span, {
-                displayMode: span.getAttribute("data-display") === "block",
-                throwOnError: false, trust: false, strict: "ignore", maxSize: 20, maxExpand: 500
-              });
-            } catch (e) {
-              span.textContent = source;
-            }
-          }
-          document.documentElement.setAttribute("data-rendered", "true");
-        });
-        """
-
     /// The page for an item, or the honest "retired" page when the id is no longer in the pool.
     public static func html(
         item: Item?, requestedID: String, assets: Assets, presentation: Presentation = .browser
@@ -249,6 +228,7 @@ public enum DosePage {
         :root.dd-light .dd-right { color: #1c7d3a; } :root.dd-light .dd-wrong { color: #c01c28; }
         :root.dd-dark .dd-right { color: #8ff0a4; } :root.dd-dark .dd-wrong { color: #ff7b7b; }
         .dd-heading { font-weight: 600; margin-top: 1.5rem; }
+        .dd-math-source { font-family: monospace; font-size: .9em; overflow-wrap: anywhere; }
         """
 
     /// Prose with inline math: text escaped, each `$...$` span handed to KaTeX as text.

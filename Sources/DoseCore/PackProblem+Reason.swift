@@ -70,6 +70,16 @@ extension PackProblem {
         case definesMacro(field: String, command: String)
         case bidiControl(field: String, character: String, name: String)
         case bidiMark(character: String, name: String)
+        /// A control character in a name (a subject, a topic), which is one line: newline and tab too.
+        case lineControl(field: String, character: String)
+        /// A formula nests groups deeper than `ContentRules.MathLimits.maxDepth`.
+        case mathTooDeep(field: String, depth: Int, limit: Int)
+        /// A formula is longer than `maxFormulaScalars`.
+        case formulaTooLong(field: String, count: Int, limit: Int)
+        /// A formula has more symbols than `maxFormulaAtoms`.
+        case formulaTooManyAtoms(field: String, count: Int, limit: Int)
+        /// A field's formulas together have more symbols than `maxFieldAtoms`.
+        case mathTooManyAtoms(field: String, count: Int, limit: Int)
 
         public var description: String {
             switch self {
@@ -106,10 +116,19 @@ extension PackProblem {
             case .proseTooLong(let field, let count, let limit): return "\(field) is \(count) characters long; the limit is \(limit)"
             case .definesMacro(let field, let command):
                 return "\(field) uses \\\(command), which defines a macro; "
-                    + "packs may not define macros (they can make the dose page hang: CVE-2024-28243)"
+                    + "macros may not be defined (they can make a page hang: CVE-2024-28243)"
             case .bidiControl(let field, let character, let name):
                 return "\(field) contains \(character) \(name), a bidirectional control that makes text display in another order than it reads"
             case .bidiMark(let character, let name): return "id contains \(character) \(name), an invisible bidirectional mark"
+            case .lineControl(let field, let character): return "\(field) contains control character \(character)"
+            case .mathTooDeep(let field, let depth, let limit):
+                return "\(field) has a formula nested \(depth) deep (braces, \\left…\\right, \\begin…\\end); the limit is \(limit)"
+            case .formulaTooLong(let field, let count, let limit):
+                return "\(field) has a formula of \(count) characters; the limit is \(limit)"
+            case .formulaTooManyAtoms(let field, let count, let limit):
+                return "\(field) has a formula of \(count) symbols; the limit is \(limit)"
+            case .mathTooManyAtoms(let field, let count, let limit):
+                return "\(field) has \(count) symbols of mathematics; the limit is \(limit)"
             }
         }
     }

@@ -24,7 +24,7 @@ extension PackValidator {
             let fields = ItemFields(members)
             let id = requiredString(fields.id, "id")
             if let id {
-                if let reason = ItemRules.idProblem(id) ?? ContentRules.problem(id, field: "id", isID: true) {
+                if let reason = ContentRules.idProblem(id) {
                     problem("id", reason)
                 } else {
                     usableID = id
@@ -34,7 +34,11 @@ extension PackValidator {
             let sortKey = readSortKey(fields.sortKey)
             let tags = readTags(fields.tags)
             let title = optionalProse(fields.title, "title", PackLimits.maxTitleScalars)
-            let text = requiredString(fields.text, "text").flatMap { checkedProse($0, "text", PackLimits.maxTextScalars) }
+            // A formula's text is one display formula on the page; any other text is prose with inline maths.
+            let textShape: ContentRules.Shape = kind == .formula ? .formula : .prose
+            let text = requiredString(fields.text, "text").flatMap {
+                checkedProse($0, "text", PackLimits.maxTextScalars, shape: textShape)
+            }
             let answer = readAnswer(fields.answer, kind: kind)
             let explanation = optionalProse(fields.explanation, "explanation", PackLimits.maxExplanationScalars)
             for key in fields.unknownKeys {
@@ -59,10 +63,10 @@ extension PackValidator {
             }
         }
 
-        private mutating func checkedProse(_ text: String, _ field: String, _ limit: Int) -> String? {
-            if let reason = ItemRules.proseProblem(text, field: field, limit: limit)
-                ?? ContentRules.problem(text, field: field, isID: false)
-            {
+        private mutating func checkedProse(
+            _ text: String, _ field: String, _ limit: Int, shape: ContentRules.Shape = .prose
+        ) -> String? {
+            if let reason = ContentRules.problem(text, field: field, shape: shape, limit: limit) {
                 problem(field, reason)
                 return nil
             }

@@ -1,8 +1,11 @@
 import DoseCore
+import DoseSystem
 
 /// Checks the provider's JSON for a deck or a quiz, whatever the server claims about schemas; pure.
 ///
-/// Every rule failure is an `invalidOutput` message naming the field (`cards[3].back is empty`).
+/// Every rule failure is an `invalidOutput` message naming the field (`cards[3].back is empty`). Each text
+/// is held to `ContentRules`, the rules a pack's prose passes (controls, bidi controls, macro definitions,
+/// the bounds on mathematics), its length counted in Unicode scalars.
 public enum ArtifactValidator {
     /// The longest answer accepted at all, in bytes.
     public static let maxBytes = 64 * 1024
@@ -14,8 +17,10 @@ public enum ArtifactValidator {
 
     /// A deck from the model's message content, or (`stored`) as read back from the store.
     ///
-    /// A stored deck may come from a build that let C1 controls through: it is still readable
-    /// (every terminal path escapes them); the provider's answers are held to the newer rule.
+    /// A stored deck may come from a build that let C1 controls, bidi controls, macro definitions or heavy
+    /// mathematics through: it is still readable (every terminal path escapes controls and bidi controls,
+    /// the page's render script holds each formula to the bounds); the provider's answers are held to the
+    /// content rules.
     public static func deck(from content: String, stored: Bool = false) throws(ArtifactValidationError) -> Deck {
         let deck = try Deck(answer(content))
         guard Deck.cardRange.contains(deck.cards.count) else {
@@ -98,11 +103,14 @@ public enum ArtifactValidator {
 
     private static func checkText(_ text: String, _ field: String, limit: Int, allowingC1: Bool) throws(ArtifactValidationError) {
         guard !text.allSatisfy(\.isWhitespace) else { throw .init("\(field) is empty") }
+        guard allowingC1 else {
+            if let reason = ContentRules.problem(text, field: field, shape: .prose, limit: limit) { throw .init(reason) }
+            return
+        }
+        // Read back from the store: the rules of the build that stored it (characters counted as Swift
+        // counts them, no C0 control but newline and tab, no DEL), so what was ready stays readable.
         guard text.count <= limit else { throw .init("\(field) is longer than \(limit) characters") }
-        // Newlines and tabs are fine in a card; other control characters (C0, DEL, C1) are garbage,
-        // or an attempt at the terminal that will show the card.
-        if text.unicodeScalars.contains(where: { ($0.value < 0x20 && $0 != "\n" && $0 != "\t") || $0.value == 0x7F
-            || (!allowingC1 && (0x80...0x9F).contains($0.value)) }) {
+        if text.unicodeScalars.contains(where: { ($0.value < 0x20 && $0 != "\n" && $0 != "\t") || $0.value == 0x7F }) {
             throw .init("\(field) contains a control character")
         }
     }

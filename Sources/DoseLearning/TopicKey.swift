@@ -1,14 +1,16 @@
+import DoseCore
 import DoseSystem
 
 /// A checklist topic's identity: a subject and a topic, trimmed and checked once, at entry.
 public struct TopicKey: Sendable, Hashable, CustomStringConvertible {
-    /// The longest subject or topic accepted, in characters (the store checks the same bound).
+    /// The longest subject or topic accepted, in Unicode scalars: the unit the store's CHECK counts
+    /// (SQLite's `length()`), so a name this accepts is never refused there ("कि" is two, "👍🏽" is two).
     public static let maxLength = 200
 
     public let subject: String
     public let topic: String
 
-    /// Trims both names and checks them; the error names the field.
+    /// Trims both names and checks them against `ContentRules` (one line); the error names the field.
     public init(subject: String, topic: String) throws(LearningError) {
         self.subject = try Self.checked(subject, field: .subject)
         self.topic = try Self.checked(topic, field: .topic)
@@ -24,22 +26,22 @@ public struct TopicKey: Sendable, Hashable, CustomStringConvertible {
 
     private static func checked(_ raw: String, field: Field) throws(LearningError) -> String {
         let value = raw.trimmingCharacters(where: { $0.isWhitespace })
-        guard !value.isEmpty else {
+        let name = field == .subject ? tr("the subject") : tr("the topic")
+        guard let reason = ContentRules.problem(value, field: name, shape: .line, limit: maxLength) else { return value }
+        switch reason {
+        case .emptyProse:
             throw LearningError(.input, field == .subject ? tr("the subject is empty") : tr("the topic is empty"))
-        }
-        guard value.count <= maxLength else {
-            throw LearningError(.input, field == .subject
-                ? tr("the subject is longer than {count} characters", ["count": maxLength])
-                : tr("the topic is longer than {count} characters", ["count": maxLength]))
-        }
-        // Control characters would corrupt list output and terminal lines.
-        guard !value.unicodeScalars.contains(where: { $0.value < 0x20 || $0.value == 0x7F }) else {
+        case .lineControl:
+            // Control characters would corrupt list output and terminal lines.
             let quoted = String(reflecting: value)
             throw LearningError(.input, field == .subject
                 ? tr("the subject {value} contains a control character", ["value": quoted])
                 : tr("the topic {value} contains a control character", ["value": quoted]))
+        default:
+            // Too long, a bidi control, a macro definition, mathematics past its bounds: the rule's own words
+            // about "the topic" ("the topic is 201 characters long; the limit is 200").
+            throw LearningError(.input, reason.localized)
         }
-        return value
     }
 }
 

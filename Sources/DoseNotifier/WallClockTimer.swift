@@ -1,4 +1,5 @@
 import CGLib
+import DoseSystem
 import GLibGlue
 import Glibc
 
@@ -39,10 +40,11 @@ final class WallClockTimer {
         close(fd)
     }
 
-    /// Arms the timer for `instant` (Unix seconds); an instant already past fires at once.
+    /// Arms the timer for `instant` (Unix seconds on `WallClock`'s clock, which the test seam may shift: the
+    /// kernel is given the real instant that corresponds); an instant already past fires at once.
     func arm(at instant: Int64) throws(NotifierSetupError) {
         var spec = itimerspec()
-        spec.it_value.tv_sec = Int(max(instant, 1))
+        spec.it_value.tv_sec = Int(max(WallClock.realInstant(of: instant), 1))
         spec.it_value.tv_nsec = 0
         let flags = Int32(TFD_TIMER_ABSTIME) | Int32(TFD_TIMER_CANCEL_ON_SET)
         if timerfd_settime(fd, flags, &spec, nil) != 0 {

@@ -15,8 +15,12 @@ func check(
     default:
         // errmsg names the constraint or the file problem; errstr is the fallback
         // when there is no connection to ask (a failed open).
-        let message = db.flatMap { sqlite3_errmsg($0) }.map { String(cString: $0) }
+        var message = db.flatMap { sqlite3_errmsg($0) }.map { String(cString: $0) }
             ?? String(cString: sqlite3_errstr(code))
+        // "CHECK constraint failed: <the constraint's SQL>": the SQL is the schema's, no words for people.
+        if code & 0xFF == SQLITE_CONSTRAINT, let colon = message.firstIndex(of: ":") {
+            message = String(message[..<colon])
+        }
         throw StoreError(sqliteCode: code, message: message, operation: operation())
     }
 }

@@ -92,7 +92,7 @@ extension PackProblem.Reason {
         case .proseTooLong(let field, let count, let limit):
             tr("{field} is {count} characters long; the limit is {limit}", ["field": field, "count": count, "limit": limit])
         case .definesMacro(let field, let command):
-            tr("{field} uses \\{command}, which defines a macro; packs may not define macros (they can make the dose page hang: CVE-2024-28243)",
+            tr("{field} uses \\{command}, which defines a macro; macros may not be defined (they can make a page hang: CVE-2024-28243)",
                ["field": field, "command": command])
         case .bidiControl(let field, let character, let name):
             // TRANSLATORS: {name} is the character's Unicode name, such as RIGHT-TO-LEFT OVERRIDE.
@@ -100,6 +100,19 @@ extension PackProblem.Reason {
                ["field": field, "character": character, "name": name])
         case .bidiMark(let character, let name):
             tr("id contains {character} {name}, an invisible bidirectional mark", ["character": character, "name": name])
+        case .lineControl(let field, let character):
+            tr("{field} contains control character {character}", ["field": field, "character": character])
+        case .mathTooDeep(let field, let depth, let limit):
+            // TRANSLATORS: \left…\right and \begin…\end are LaTeX: keep them as they are.
+            tr("{field} has a formula nested {depth} deep (braces, \\left…\\right, \\begin…\\end); the limit is {limit}",
+               ["field": field, "depth": depth, "limit": limit])
+        case .formulaTooLong(let field, let count, let limit):
+            tr("{field} has a formula of {count} characters; the limit is {limit}", ["field": field, "count": count, "limit": limit])
+        case .formulaTooManyAtoms(let field, let count, let limit):
+            // TRANSLATORS: a symbol is each character of a formula but spaces and braces, a LaTeX command counting as one.
+            tr("{field} has a formula of {count} symbols; the limit is {limit}", ["field": field, "count": count, "limit": limit])
+        case .mathTooManyAtoms(let field, let count, let limit):
+            tr("{field} has {count} symbols of mathematics; the limit is {limit}", ["field": field, "count": count, "limit": limit])
         }
     }
 }

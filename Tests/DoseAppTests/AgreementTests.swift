@@ -1,9 +1,10 @@
 import Foundation
 import Testing
 import DoseCore
+import DoseTestSupport
 
 /// The app (its store's pool, through the snapshot it keeps current) and the scheduler (the snapshot alone) agree without talking.
-@Suite struct AgreementTests {
+@Suite(.timeLimit(.minutes(5)), .watched) struct AgreementTests {
     @Test(arguments: [nil, "CS", "EE", "ME", "common"] as [String?])
     func thousandDaysAgree(branch: String?) throws {
         let sandbox = try Sandbox()

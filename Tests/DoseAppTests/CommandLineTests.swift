@@ -1,10 +1,11 @@
 import DoseCore
+import DoseTestSupport
 import Foundation
 import Testing
 
 /// `dose` and `dose-notify` as a person meets them: usages on several lines, "did you mean" for commands,
 /// options, config keys, ids and topics, and every command's help from the table.
-@Suite struct CommandLineTests {
+@Suite(.timeLimit(.minutes(5)), .watched) struct CommandLineTests {
     /// stderr without the journald priority prefixes (stderr is a file here, not a terminal).
     func lines(_ stderr: String) -> [String] {
         stderr.split(separator: "\n", omittingEmptySubsequences: false).map { line in

@@ -4,10 +4,11 @@ import Testing
 @testable import DoseNotifier
 @testable import DoseSystem
 import DoseCompletions
+import DoseTestSupport
 
 /// The completions in packaging/completions are what the two command tables generate, and the man pages
 /// name every command, action and option of them. `UPDATE_COMPLETIONS=1` rewrites the files instead.
-@Suite struct CompletionFileTests {
+@Suite(.timeLimit(.minutes(5)), .watched) struct CompletionFileTests {
     static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
     static let tables = [DoseCLI.table, NotifyCLI.table]
 

@@ -1,8 +1,9 @@
+import DoseTestSupport
 import Foundation
 import Testing
 
 /// `dose config` validates at entry and stores atomically.
-@Suite struct ConfigTests {
+@Suite(.timeLimit(.minutes(5)), .watched) struct ConfigTests {
     @Test func branchIsTrimmedUpperCasedThenValidated() throws {
         let sandbox = try Sandbox()
         #expect(try sandbox.dose("config", "set", "branch", " cs ").status == 0)

@@ -1,8 +1,9 @@
+import DoseTestSupport
 import Foundation
 import Testing
 
 /// `dose-notify --dry-run` works from the snapshot and config alone.
-@Suite struct DryRunTests {
+@Suite(.timeLimit(.minutes(5)), .watched) struct DryRunTests {
     @Test func worksWithTheDatabaseGoneOrCorrupt() throws {
         let sandbox = try Sandbox()
         #expect(try sandbox.dose("import", try sandbox.write("golden.json", Fixtures.goldenPack)).status == 0)

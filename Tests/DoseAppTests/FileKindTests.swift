@@ -1,3 +1,4 @@
+import DoseTestSupport
 import Foundation
 import Testing
 
@@ -5,7 +6,7 @@ import Testing
 /// refuses it at once, naming the file, instead of blocking for ever (a FIFO waits for a writer,
 /// `/dev/zero` never ends). Each run is killed after a deadline, so without the fix the test fails
 /// rather than hangs.
-@Suite struct FileKindTests {
+@Suite(.timeLimit(.minutes(5)), .watched) struct FileKindTests {
     static let deadline = 10.0
 
     /// What to put in a file's place: a FIFO, or a symlink to `/dev/zero`.
@@ -105,28 +106,19 @@ import Testing
         let stamp = sandbox.root.appendingPathComponent("state/daily-dose/last-fired").path
         for path in [sandbox.snapshotPath, sandbox.configPath, stamp] { try replace(path, with: { mkfifo($0, 0o644) }) }
         let log = sandbox.root.appendingPathComponent("scheduler.log")
-        FileManager.default.createFile(atPath: log.path, contents: nil)
-        let process = Process()
-        process.executableURL = Sandbox.binaryDirectory.appendingPathComponent("dose-notify")
-        process.arguments = ["run"]
         var environment = sandbox.environment
         environment["DBUS_SESSION_BUS_ADDRESS"] = "unix:path=" + sandbox.root.appendingPathComponent("no-bus").path
-        process.environment = environment
-        let handle = try FileHandle(forWritingTo: log)
-        process.standardError = handle
-        process.standardOutput = handle
-        try process.run()
-        defer {
-            if process.isRunning { kill(process.processIdentifier, SIGKILL) }
-            process.waitUntilExit()
-        }
+        let scheduler = try ChildProcess(
+            Sandbox.binaryDirectory.appendingPathComponent("dose-notify").path, ["run"], environment: environment,
+            stdout: .file(log.path), stderr: .standardOutput)
+        defer { scheduler.terminate() }
         var text = ""
-        for _ in 0..<100 where !text.contains("last-fired") || !text.contains("config.ini") {
-            Thread.sleep(forTimeInterval: 0.1)
+        _ = scheduler.waitUntil(timeout: .seconds(30)) {
             text = (try? String(contentsOf: log, encoding: .utf8)) ?? ""
+            return text.contains("last-fired") && text.contains("config.ini")
         }
         #expect(text.contains(stamp) && text.contains("a FIFO"), "\(text)")
         #expect(text.contains(sandbox.configPath), "\(text)")
-        #expect(process.isRunning, "the scheduler stopped: \(text)")
+        #expect(scheduler.isRunning, "the scheduler stopped: \(text)")
     }
 }

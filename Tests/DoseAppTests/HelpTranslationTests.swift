@@ -1,3 +1,4 @@
+import DoseTestSupport
 import Foundation
 import Testing
 @testable import DoseApp
@@ -6,7 +7,7 @@ import Testing
 
 /// `dose`'s help, learn messages and empty-pool pointers in German where the environment asks for it, from the
 /// real binary and the catalogue po/build.sh compiles; in the C locale they stay the English every other suite reads.
-@Suite struct HelpTranslationTests {
+@Suite(.timeLimit(.minutes(5)), .watched) struct HelpTranslationTests {
     /// Every text of `dose`'s and `dose-notify`'s command tables a person reads in `--help`: the program's
     /// summary and footer, each visible command's and action's summary and details, every option's help line
     /// and the config keys'.

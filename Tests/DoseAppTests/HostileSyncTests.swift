@@ -5,7 +5,7 @@ import Testing
 /// `dose sync` and `dose learn run` against the hostile loopback server: every transfer ends by its
 /// cap or deadline with a clear message and its exit status, sleeps while it waits, stays small in
 /// memory, keeps credentials at home, and changes nothing in the store or the snapshot.
-@Suite struct HostileSyncTests {
+@Suite(.timeLimit(.minutes(5)), .watched) struct HostileSyncTests {
     /// A sandbox with the golden pack imported, and the state a failed sync must leave as it is.
     struct Setup {
         let sandbox: Sandbox

@@ -1,8 +1,9 @@
+import DoseTestSupport
 import Foundation
 import Testing
 
 /// The real `dose` binary on a real SQLite store in a temporary XDG home.
-@Suite struct ImportTests {
+@Suite(.timeLimit(.minutes(5)), .watched) struct ImportTests {
     @Test func importThenTodayAndShow() throws {
         let sandbox = try Sandbox()
         let pack = try sandbox.write("golden.json", Fixtures.goldenPack)

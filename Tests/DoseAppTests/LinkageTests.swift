@@ -7,7 +7,7 @@ import Testing
 /// Package.swift refuses `import Foundation` in the executables' modules at compile time (a module
 /// alias to a module that does not exist); this checks the linked result, dynamic and static alike:
 /// the shared libraries each binary needs (`readelf -d`) and the Swift modules its symbols come from.
-@Suite struct LinkageTests {
+@Suite(.timeLimit(.minutes(5)), .watched) struct LinkageTests {
     struct Linkage {
         var needed: [String]
         var symbols: String
@@ -24,17 +24,9 @@ import Testing
     }
 
     func run(_ tool: String, _ arguments: [String]) throws -> String {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: tool)
-        process.arguments = arguments
-        let pipe = Pipe()
-        process.standardOutput = pipe
-        process.standardError = FileHandle.nullDevice
-        try process.run()
-        let data = pipe.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        #expect(process.terminationStatus == 0, "\(tool) \(arguments) failed")
-        return String(decoding: data, as: UTF8.self)
+        let result = try ChildProcess.run(tool, arguments, environment: ChildProcess.basicEnvironment)
+        #expect(result.exitCode == 0, "\(result)")
+        return result.stdout
     }
 
     /// The binaries this test run uses, and the release ones when they were built beside them.

@@ -1,5 +1,6 @@
 import DoseCore
 import DoseSystem
+import DoseTestSupport
 import Foundation
 import Testing
 
@@ -8,7 +9,7 @@ import Testing
 /// Both processes agree: whatever command opens the store finds a snapshot left behind by a pass
 /// killed between the store's commit and the snapshot's rename and mirrors again; and two passes at
 /// once end with the snapshot of the last committed pool.
-@Suite struct MirrorAgreementTests {
+@Suite(.timeLimit(.minutes(10)), .watched) struct MirrorAgreementTests {
     static func recordedDigest(_ sandbox: Sandbox) throws -> String? {
         try PoolStore(database: Database(path: sandbox.databasePath)).recordedDigest()
     }
@@ -56,7 +57,7 @@ import Testing
         let start = Date()
         let run = try sandbox.run("dose", ["today", "--date", "2026-12-02"], timeout: 30)
         let elapsed = Date().timeIntervalSince(start)
-        release.wait()
+        #expect(release.wait(timeout: .now() + 30) == .success, "the lock was never released")
         #expect(run.status == 0, "\(run.stderr)")
         #expect(elapsed >= 1.4, "the mirror did not wait for the lock (\(elapsed) s)")
         #expect(try Self.snapshotDigest(sandbox) == Self.recordedDigest(sandbox))
@@ -82,19 +83,14 @@ import Testing
         #expect(try sandbox.dose("import", packs[0]).status == 0)
         var disagreements = 0
         for round in 0..<30 {
-            let processes = packs.map { pack in
-                let process = Process()
-                process.executableURL = Sandbox.binaryDirectory.appendingPathComponent("dose")
-                process.arguments = ["import", pack]
-                process.environment = sandbox.environment
-                process.standardOutput = FileHandle.nullDevice
-                process.standardError = FileHandle.nullDevice
-                return process
-            }
             // Alternate who starts first, so each pack is at times the last committed.
-            for process in round % 2 == 0 ? processes : processes.reversed() { try process.run() }
-            for process in processes { process.waitUntilExit() }
-            #expect(processes.allSatisfy { $0.terminationStatus == 0 }, "round \(round)")
+            let imports = try (round % 2 == 0 ? packs : packs.reversed()).map { pack in
+                try ChildProcess(
+                    Sandbox.binaryDirectory.appendingPathComponent("dose").path, ["import", pack], environment: sandbox.environment,
+                    stdout: .discard)
+            }
+            let results = imports.map { $0.wait() }
+            #expect(results.allSatisfy { $0.exitCode == 0 }, "round \(round): \(results.filter { $0.exitCode != 0 })")
             if try Self.snapshotDigest(sandbox) != Self.recordedDigest(sandbox) { disagreements += 1 }
         }
         #expect(disagreements == 0, "the snapshot was not the store's pool after \(disagreements) of 30 rounds")

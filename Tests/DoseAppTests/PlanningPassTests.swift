@@ -1,12 +1,13 @@
 import DoseCore
 import DoseSystem
+import DoseTestSupport
 import Foundation
 import Testing
 
 @testable import DoseStore
 
 /// A planning pass that changes nothing writes nothing, and still ends with a snapshot that is the store's pool.
-@Suite struct PlanningPassTests {
+@Suite(.timeLimit(.minutes(5)), .watched) struct PlanningPassTests {
     /// The snapshot file's identity: inode and modification time (nanoseconds).
     static func identity(_ path: String) -> [Int]? {
         var info = stat()

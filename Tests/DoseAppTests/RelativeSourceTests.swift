@@ -1,11 +1,12 @@
 import DoseApp
 import DoseSystem
+import DoseTestSupport
 import Foundation
 import Testing
 
 /// A `source` typed as a relative path names a file in the directory it was typed in, whatever
 /// directory the sync later runs from (the daemon's is `$HOME`, or wherever systemd started it).
-@Suite struct RelativeSourceTests {
+@Suite(.timeLimit(.minutes(5)), .watched) struct RelativeSourceTests {
     /// `dose ARGS` run from `directory` (the sandbox's runner takes the test's own working directory).
     private func dose(in directory: String, _ sandbox: Sandbox, _ arguments: String...) throws -> Sandbox.Run {
         let command = "cd \"$1\" && shift && exec \"$@\""

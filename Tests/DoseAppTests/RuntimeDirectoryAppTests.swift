@@ -1,9 +1,10 @@
+import DoseTestSupport
 import Foundation
 import Testing
 
 /// The page and the wake file never go into a runtime directory that is missing or not the user's
 /// own 0700 directory: a warning, and the private fallback under `$TMPDIR`.
-@Suite struct RuntimeDirectoryAppTests {
+@Suite(.timeLimit(.minutes(5)), .watched) struct RuntimeDirectoryAppTests {
     @Test func aMissingOrOpenRuntimeDirectoryIsRefused() throws {
         let sandbox = try Sandbox()
         #expect(try sandbox.dose("import", try sandbox.write("golden.json", Fixtures.goldenPack)).status == 0)

@@ -1,4 +1,6 @@
+import DoseTestSupport
 import Foundation
+import Testing
 
 /// A throw-away XDG home and a way to run the real `dose` and `dose-notify` binaries in it.
 final class Sandbox {
@@ -67,89 +69,39 @@ final class Sandbox {
     var configPath: String { root.appendingPathComponent("config/daily-dose/config.ini").path }
     var samplePack: String { packageRoot.appendingPathComponent("content/sample-pack.json").path }
 
-    /// Runs a binary to completion and captures its output; after `timeout` seconds it is killed
-    /// (SIGKILL: status 9, `timedOut`), so a command that blocks fails its test instead of hanging it.
+    /// Runs a binary to completion and captures its output; after `timeout` seconds (60 unless given) it is
+    /// killed (SIGTERM, then SIGKILL: `timedOut`, and the test has an issue naming the command), so a command
+    /// that blocks fails its test instead of hanging it.
     @discardableResult
     func run(
-        _ binary: String, _ arguments: [String], extraEnvironment: [String: String] = [:], timeout: Double? = nil
+        _ binary: String, _ arguments: [String], extraEnvironment: [String: String] = [:], timeout: Double? = nil,
+        sourceLocation: SourceLocation = #_sourceLocation
     ) throws -> Run {
-        let process = Process()
-        process.executableURL = Self.binaryDirectory.appendingPathComponent(binary)
-        process.arguments = arguments
-        process.environment = environment.merging(extraEnvironment) { $1 }
-        // Files, not pipes: a pipe's write end inherited by a long-lived process started by a
-        // test running in parallel would keep the read from ever seeing end-of-file.
-        let outURL = root.appendingPathComponent("stdout-\(UUID().uuidString)")
-        let errURL = root.appendingPathComponent("stderr-\(UUID().uuidString)")
-        FileManager.default.createFile(atPath: outURL.path, contents: nil)
-        FileManager.default.createFile(atPath: errURL.path, contents: nil)
-        let out = try FileHandle(forWritingTo: outURL)
-        let err = try FileHandle(forWritingTo: errURL)
-        defer {
-            try? out.close()
-            try? err.close()
-            try? FileManager.default.removeItem(at: outURL)
-            try? FileManager.default.removeItem(at: errURL)
-        }
-        process.standardOutput = out
-        process.standardError = err
-        process.standardInput = FileHandle.nullDevice
-        try process.run()
-        let killer = timeout.map { seconds in
-            DispatchWorkItem { [process] in if process.isRunning { kill(process.processIdentifier, SIGKILL) } }
-        }
-        if let killer, let timeout { DispatchQueue.global().asyncAfter(deadline: .now() + timeout, execute: killer) }
-        process.waitUntilExit()
-        killer?.cancel()
-        let outData = try Data(contentsOf: outURL)
-        let errData = try Data(contentsOf: errURL)
-        return Run(
-            status: process.terminationStatus,
-            timedOut: process.terminationReason == .uncaughtSignal && process.terminationStatus == SIGKILL,
-            stdout: String(decoding: outData, as: UTF8.self),
-            stderr: String(decoding: errData, as: UTF8.self))
+        try runExecutable(
+            Self.binaryDirectory.appendingPathComponent(binary).path, arguments, extraEnvironment: extraEnvironment,
+            timeout: timeout ?? 60, sourceLocation: sourceLocation)
     }
 
     /// Runs any executable (by path) with the sandbox's environment; with `keepStdinOpen`, its
     /// standard input is a pipe the test holds open, so a read would block until the deadline.
     func runExecutable(
-        _ path: String, _ arguments: [String], keepStdinOpen: Bool = false, timeout: Double = 30
+        _ path: String, _ arguments: [String], extraEnvironment: [String: String] = [:], keepStdinOpen: Bool = false,
+        timeout: Double = 30, sourceLocation: SourceLocation = #_sourceLocation
     ) throws -> Run {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: path)
-        process.arguments = arguments
-        process.environment = environment
-        let outURL = root.appendingPathComponent("stdout-\(UUID().uuidString)")
-        FileManager.default.createFile(atPath: outURL.path, contents: nil)
-        let errURL = root.appendingPathComponent("stderr-\(UUID().uuidString)")
-        FileManager.default.createFile(atPath: errURL.path, contents: nil)
-        let out = try FileHandle(forWritingTo: outURL)
-        let err = try FileHandle(forWritingTo: errURL)
-        let input = Pipe()
-        defer {
-            try? out.close()
-            try? err.close()
-            try? input.fileHandleForWriting.close()
-            try? FileManager.default.removeItem(at: outURL)
-            try? FileManager.default.removeItem(at: errURL)
-        }
-        process.standardOutput = out
-        process.standardError = err
-        process.standardInput = keepStdinOpen ? input : FileHandle.nullDevice
-        try process.run()
-        let killer = DispatchWorkItem { [process] in if process.isRunning { kill(process.processIdentifier, SIGKILL) } }
-        DispatchQueue.global().asyncAfter(deadline: .now() + timeout, execute: killer)
-        process.waitUntilExit()
-        killer.cancel()
-        return Run(
-            status: process.terminationStatus,
-            timedOut: process.terminationReason == .uncaughtSignal && process.terminationStatus == SIGKILL,
-            stdout: String(decoding: try Data(contentsOf: outURL), as: UTF8.self),
-            stderr: String(decoding: try Data(contentsOf: errURL), as: UTF8.self))
+        let child = try ChildProcess(
+            path, arguments, environment: environment.merging(extraEnvironment) { $1 }, stdin: keepStdinOpen ? .pipe : .null)
+        let result = child.wait(timeout: .seconds(timeout))
+        if result.timedOut { Issue.record("\(result)", sourceLocation: sourceLocation) }
+        // The status as Foundation's Process gave it: the exit code, or the signal's number.
+        return Run(status: result.exitCode ?? result.signal ?? -1, timedOut: result.timedOut, stdout: result.stdout, stderr: result.stderr)
     }
 
-    func dose(_ arguments: String...) throws -> Run { try run("dose", arguments) }
-    func notify(_ arguments: String...) throws -> Run { try run("dose-notify", arguments) }
+    func dose(_ arguments: String..., sourceLocation: SourceLocation = #_sourceLocation) throws -> Run {
+        try run("dose", arguments, sourceLocation: sourceLocation)
+    }
+    func notify(_ arguments: String..., sourceLocation: SourceLocation = #_sourceLocation) throws -> Run {
+        try run("dose-notify", arguments, sourceLocation: sourceLocation)
+    }
 
     /// Writes a file in the sandbox and returns its path.
     func write(_ name: String, _ text: String) throws -> String {

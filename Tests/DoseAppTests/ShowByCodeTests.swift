@@ -1,10 +1,11 @@
 import DoseCore
+import DoseTestSupport
 import Foundation
 import Testing
 
 /// `dose show` and `dose open` take the short code the notification's hint prints (issue 11: the copy
 /// withholds the answer), looked up in the whole unfiltered pool.
-@Suite struct ShowByCodeTests {
+@Suite(.timeLimit(.minutes(5)), .watched) struct ShowByCodeTests {
     @Test func showTakesTheCodeTheHintPrints() throws {
         let sandbox = try Sandbox()
         #expect(try sandbox.dose("import", try sandbox.write("golden.json", Fixtures.goldenPack)).status == 0)

@@ -3,7 +3,7 @@ import Foundation
 import Testing
 
 /// Signed packs end to end: real minisign keys and signatures, the real `dose` binary, a loopback server.
-@Suite struct SignedSyncTests {
+@Suite(.timeLimit(.minutes(5)), .watched) struct SignedSyncTests {
     /// A sandbox, a minisign directory with key "a", and the loopback pack server over a directory of files.
     struct World {
         let sandbox: Sandbox
@@ -11,7 +11,7 @@ import Testing
         let served: URL
         let url: String
         let log: String
-        let process: Process
+        let process: ChildProcess
         let keyA: String
 
         init() throws {
@@ -47,14 +47,11 @@ import Testing
 
         /// Everything a refused sync must leave alone: the store's rows (meta: validators included) and the snapshot.
         func state() throws -> String {
-            let process = Process()
-            process.executableURL = URL(fileURLWithPath: "/usr/bin/sqlite3")
-            process.arguments = ["-readonly", sandbox.databasePath, "SELECT key, value FROM meta ORDER BY key; SELECT * FROM items ORDER BY id;"]
-            let out = Pipe()
-            process.standardOutput = out
-            try process.run()
-            let rows = String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-            process.waitUntilExit()
+            let query = try ChildProcess.run(
+                "/usr/bin/sqlite3", ["-readonly", sandbox.databasePath, "SELECT key, value FROM meta ORDER BY key; SELECT * FROM items ORDER BY id;"],
+                environment: ChildProcess.basicEnvironment)
+            #expect(query.exitCode == 0, "\(query)")
+            let rows = query.stdout
             let snapshot = (try? String(contentsOfFile: sandbox.snapshotPath, encoding: .utf8)) ?? "(none)"
             return rows + "\n--\n" + snapshot
         }

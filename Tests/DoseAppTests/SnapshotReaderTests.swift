@@ -1,12 +1,13 @@
 import DoseCore
 import DoseStore
 import DoseSystem
+import DoseTestSupport
 import Foundation
 import Testing
 
 /// `dose today`, `dose show` and `dose open` against the full decoder (the oracle), and what `dose today`
 /// does when the snapshot is not the store's pool: the store is the source of truth, so it mirrors again.
-@Suite struct SnapshotReaderTests {
+@Suite(.timeLimit(.minutes(5)), .watched) struct SnapshotReaderTests {
     /// A dose as `dose today --json` or `dose show --json` printed it, field by field against `item`.
     static func expectSame(_ object: [String: Any], _ item: Item?, _ note: String, sourceLocation: SourceLocation = #_sourceLocation) {
         guard let item else {

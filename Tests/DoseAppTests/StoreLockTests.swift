@@ -1,38 +1,32 @@
 import DoseCore
 import DoseSystem
+import DoseTestSupport
 import Foundation
 import Testing
 
 /// Another process holding the store's write lock (the `sqlite3` tool in `BEGIN IMMEDIATE`, kept
 /// open): readers read through it at once (WAL, a schema check that takes no write lock, a mirror
 /// that reads in a read transaction), and a writer gives up after the busy timeout with 75.
-@Suite struct StoreLockTests {
+@Suite(.timeLimit(.minutes(5)), .watched) struct StoreLockTests {
     /// `sqlite3 DB` with a write transaction open until `release()`.
     final class WriteLockHolder {
-        let process = Process()
-        let input = Pipe()
-        let output = Pipe()
+        let sqlite: ChildProcess
+
+        struct NotHeld: Error, CustomStringConvertible { let description: String }
 
         init(database: String) throws {
-            process.executableURL = URL(fileURLWithPath: "/usr/bin/sqlite3")
-            process.arguments = [database]
-            process.standardInput = input
-            process.standardOutput = output
-            try process.run()
+            sqlite = try ChildProcess("/usr/bin/sqlite3", [database], environment: ChildProcess.basicEnvironment, stdin: .pipe)
             // The answer comes only once BEGIN IMMEDIATE returned: the lock is held from then on.
-            input.fileHandleForWriting.write(Data("BEGIN IMMEDIATE;\nINSERT INTO meta VALUES ('lock-probe', 'x');\nSELECT 'held';\n".utf8))
-            var seen = Data()
-            while !String(decoding: seen, as: UTF8.self).contains("held") {
-                let chunk = output.fileHandleForReading.availableData
-                if chunk.isEmpty { throw CocoaError(.fileReadUnknown) }
-                seen.append(chunk)
-            }
+            guard sqlite.write("BEGIN IMMEDIATE;\nINSERT INTO meta VALUES ('lock-probe', 'x');\nSELECT 'held';\n"),
+                sqlite.waitForOutput(containing: "held", timeout: .seconds(60))
+            else { throw NotHeld(description: "sqlite3 did not take the write lock within 60 s: \(sqlite.terminate())") }
         }
 
         func release() {
-            input.fileHandleForWriting.write(Data("ROLLBACK;\n".utf8))
-            try? input.fileHandleForWriting.close()
-            process.waitUntilExit()
+            sqlite.write("ROLLBACK;\n")
+            sqlite.closeInput()
+            let result = sqlite.wait(timeout: .seconds(30))
+            #expect(result.exitCode == 0, "\(result)")
         }
     }
 

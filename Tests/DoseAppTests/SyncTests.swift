@@ -1,31 +1,21 @@
+import DoseTestSupport
 import Foundation
 import Testing
 
 /// `dose sync` against real HTTP on loopback.
-@Suite struct SyncTests {
-    /// Starts the loopback pack server; returns its base URL, the request log and the process.
-    func startServer(_ sandbox: Sandbox, pack: String) throws -> (url: String, log: String, process: Process) {
+@Suite(.timeLimit(.minutes(5)), .watched) struct SyncTests {
+    /// Starts the loopback pack server (ready within 60 s, or an error); returns its base URL, the request log and the process.
+    func startServer(_ sandbox: Sandbox, pack: String) throws -> (url: String, log: String, process: ChildProcess) {
         let log = sandbox.root.appendingPathComponent("requests.log").path
         let portFile = sandbox.root.appendingPathComponent("port").path
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/python3")
-        process.arguments = [
-            sandbox.packageRoot.appendingPathComponent("tests/support/pack_server.py").path, pack, log, portFile,
-        ]
-        process.standardOutput = FileHandle.nullDevice
-        process.standardError = FileHandle.nullDevice
-        process.standardInput = FileHandle.nullDevice
-        try process.run()
-        for _ in 0..<200 where !FileManager.default.fileExists(atPath: portFile) {
-            usleep(25_000)
-        }
-        let port = try String(contentsOfFile: portFile, encoding: .utf8)
-        return ("http://127.0.0.1:\(port)", log, process)
+        let (server, port) = try ChildProcess.startServer(
+            "/usr/bin/python3", [sandbox.packageRoot.appendingPathComponent("tests/support/pack_server.py").path, pack, log, portFile],
+            environment: ChildProcess.basicEnvironment, portFile: portFile)
+        return ("http://127.0.0.1:\(port)", log, server)
     }
 
-    func stop(_ process: Process) {
-        kill(process.processIdentifier, SIGKILL)
-        process.waitUntilExit()
+    func stop(_ process: ChildProcess) {
+        process.terminate()
     }
 
     @Test func conditionalSyncSends304Validators() throws {

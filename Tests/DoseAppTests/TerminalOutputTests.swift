@@ -1,8 +1,9 @@
+import DoseTestSupport
 import Foundation
 import Testing
 
 /// Pack text never reaches the terminal as an escape sequence, in reports or in doses.
-@Suite struct TerminalOutputTests {
+@Suite(.timeLimit(.minutes(5)), .watched) struct TerminalOutputTests {
     /// C0 but newline and tab, DEL, C1: anything a terminal could take as a control.
     static func controls(_ text: String) -> [String] {
         text.unicodeScalars.filter { scalar in
@@ -38,12 +39,8 @@ import Testing
             text = 'x' || char(27) || '[2J' || char(157) || '52;c;aGk=' || char(156) || char(10) || 'y' WHERE id = '\(id)';
             DELETE FROM meta WHERE key LIKE '%digest%';
             """
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/sqlite3")
-        process.arguments = [sandbox.databasePath, sql]
-        try process.run()
-        process.waitUntilExit()
-        #expect(process.terminationStatus == 0)
+        let update = try ChildProcess.run("/usr/bin/sqlite3", [sandbox.databasePath, sql], environment: ChildProcess.basicEnvironment)
+        #expect(update.exitCode == 0, "\(update)")
         try? FileManager.default.removeItem(atPath: sandbox.snapshotPath)
         let show = try sandbox.dose("show", id)
         #expect(show.status == 0, "\(show.stderr)")

@@ -1,26 +1,23 @@
+import DoseTestSupport
 import Foundation
 import Testing
 
 /// gettext end to end: every marked string reaches the template xgettext makes from the Swift sources, every
 /// translation keeps its placeholders, and the real `dose` speaks German where the environment asks for it
 /// while its machine output stays as it was.
-@Suite struct TranslationTests {
+@Suite(.timeLimit(.minutes(5)), .watched) struct TranslationTests {
     static let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
         .deletingLastPathComponent()
 
     /// Runs po/build.sh (template and catalogues; the default catalogue directory is the one the
     /// build tree's binaries read) and returns the template's path.
     static func buildTranslations(template: String? = nil, localeDirectory: String? = nil) throws -> String {
-        let process = Process()
-        process.executableURL = packageRoot.appendingPathComponent("po/build.sh")
         let templatePath = template ?? packageRoot.appendingPathComponent("po/daily-dose.pot").path
-        process.arguments = [templatePath] + (localeDirectory.map { [$0] } ?? [])
-        let errors = Pipe()
-        process.standardError = errors
-        try process.run()
-        let message = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
-        #expect(process.terminationStatus == 0, "po/build.sh failed: \(message)")
+        let build = try ChildProcess.run(
+            packageRoot.appendingPathComponent("po/build.sh").path, [templatePath] + (localeDirectory.map { [$0] } ?? []),
+            environment: ChildProcess.inheritedEnvironment, stdout: .discard, leadsGroup: true, timeout: .seconds(180))
+        let message = build.stderr
+        #expect(build.exitCode == 0, "po/build.sh failed: \(build)")
         // xgettext and msgfmt are quiet when all is well: a warning is a misread source or a broken .po.
         #expect(message.isEmpty, "po/build.sh warned: \(message)")
         return templatePath

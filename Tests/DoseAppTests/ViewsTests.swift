@@ -1,11 +1,12 @@
 import DoseCore
+import DoseTestSupport
 import Foundation
 import Glibc
 import Testing
 
 /// The read-only views as a person meets them: `today` keeping a question's answer back, paragraphs
 /// wrapped only on a terminal, `calendar` agreeing with the scheduler, `list` and `search`.
-@Suite struct ViewsTests {
+@Suite(.timeLimit(.minutes(5)), .watched) struct ViewsTests {
     /// 2026-01-01 + 3k + 2 is a question day; the golden pool's question for 2026-01-03 is a question.
     static func questionDay(_ sandbox: Sandbox) throws -> String {
         for offset in 0..<6 {
@@ -240,19 +241,13 @@ import Testing
         }
         func run(_ journal: String?) throws -> String {
             FileManager.default.createFile(atPath: stderrPath, contents: nil)
-            let process = Process()
-            process.executableURL = Sandbox.binaryDirectory.appendingPathComponent("dose")
-            process.arguments = ["today", "--bogus"]
             var environment = sandbox.environment
             environment["JOURNAL_STREAM"] = journal ?? identity(stderrPath)
-            process.environment = environment
-            let handle = try FileHandle(forWritingTo: URL(fileURLWithPath: stderrPath))
-            process.standardError = handle
-            process.standardOutput = FileHandle.nullDevice
-            try process.run()
-            process.waitUntilExit()
-            try handle.close()
-            #expect(process.terminationStatus == 64)
+            // Standard error is that very file (appended to: the same inode the stream names).
+            let result = try ChildProcess.run(
+                Sandbox.binaryDirectory.appendingPathComponent("dose").path, ["today", "--bogus"], environment: environment,
+                stdout: .discard, stderr: .appending(stderrPath))
+            #expect(result.exitCode == 64, "\(result)")
             return try String(contentsOfFile: stderrPath, encoding: .utf8)
         }
         #expect(try run(nil) == "<3>dose: unknown option --bogus\n")

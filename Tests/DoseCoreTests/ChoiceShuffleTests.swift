@@ -1,8 +1,9 @@
 import DoseCore
+import DoseTestSupport
 import Testing
 
 /// The quiz's choice order: a permutation, fixed by its seed, every order reachable.
-@Suite struct ChoiceShuffleTests {
+@Suite(.timeLimit(.minutes(5)), .watched) struct ChoiceShuffleTests {
     @Test func sameSeedSameOrdersAndEveryOrderAppears() {
         var a = ChoiceShuffle(seed: 42)
         var b = ChoiceShuffle(seed: 42)

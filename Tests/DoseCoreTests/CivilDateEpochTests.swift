@@ -1,3 +1,4 @@
+import DoseTestSupport
 import Testing
 @testable import DoseCore
 
@@ -9,6 +10,7 @@ import Testing
 /// 0001-01-01 -719162, 1600-02-29 -135081, 1900-01-01 -25567, 1900-03-01 -25508,
 /// 1969-01-01 -365, 1969-12-31 -1, 2000-01-01 10957, 2000-02-29 11016, 2000-03-01 11017,
 /// 2024-12-31 20088, 9999-12-31 2932896, 10000-01-01 2932897.
+@Suite(.timeLimit(.minutes(5)), .watched)
 struct CivilDateEpochTests {
     static let golden: [(Int, Int, Int, Int)] = [
         (0, 1, 1, -719_528), (0, 2, 29, -719_469), (-1, 12, 31, -719_529), (-400, 3, 1, -865_565),

@@ -1,7 +1,9 @@
+import DoseTestSupport
 import Testing
 @testable import DoseCore
 
 /// Notification copy: what a question withholds, escaping, cutting, summaries.
+@Suite(.timeLimit(.minutes(5)), .watched)
 struct CopyBuilderTests {
     static let question = Item(
         id: "q-weber", kind: .question, title: "Units TITLE-MARKER-51", text: "What is one weber?",

@@ -1,8 +1,9 @@
 import DoseCore
+import DoseTestSupport
 import Testing
 
 /// The calendar: weekdays, lines without answers, and positions that are the resolver's.
-@Suite struct DoseCalendarTests {
+@Suite(.timeLimit(.minutes(5)), .watched) struct DoseCalendarTests {
     @Test(arguments: [
         ("1970-01-01", "Thu"), ("1969-12-31", "Wed"), ("2000-02-29", "Tue"), ("2026-11-30", "Mon"),
         ("2026-12-06", "Sun"), ("1900-01-01", "Mon"), ("9999-12-31", "Fri"), ("0001-01-01", "Mon"),

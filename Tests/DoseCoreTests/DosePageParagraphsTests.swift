@@ -1,8 +1,9 @@
 import DoseCore
+import DoseTestSupport
 import Testing
 
 /// A page of parts (the app's quiz): every text and lead escaped, `$…$` handed to KaTeX as text, the same CSP.
-@Suite struct DosePageParagraphsTests {
+@Suite(.timeLimit(.minutes(5)), .watched) struct DosePageParagraphsTests {
     @Test func partsAreEscapedAndMathsGoesToKaTeX() {
         let page = DosePage.paragraphs(
             title: "Quiz: <A> & B",

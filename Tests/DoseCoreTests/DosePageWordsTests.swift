@@ -1,9 +1,10 @@
 import DoseCore
+import DoseTestSupport
 import Testing
 
 /// The page's own words: English on `dose open`'s page as it always was, a translation's words escaped like
 /// content, and the retired page's id put in its place escaped, once.
-@Suite struct DosePageWordsTests {
+@Suite(.timeLimit(.minutes(5)), .watched) struct DosePageWordsTests {
     let assets = DosePage.Assets(katexBase: "file:///k", renderScript: "file:///s.js")
     let question = Item(id: "q-1", kind: .question, text: "Why?", answer: "Because", explanation: "So it is")
 

@@ -1,9 +1,10 @@
 import DoseCore
+import DoseTestSupport
 import Foundation
 import Testing
 
 /// FSRS-6 against py-fsrs 6.3.1's published values (default weights, retention 0.9, no fuzz).
-@Suite struct FSRSTests {
+@Suite(.timeLimit(.minutes(5)), .watched) struct FSRSTests {
     let fsrs = FSRS()
     /// py-fsrs test_basic's first review: 2022-11-29 12:30 UTC.
     let start: Int64 = 1_669_725_000

@@ -1,8 +1,9 @@
 import DoseCore
+import DoseTestSupport
 import Testing
 
 /// Times shown to people are local wall time, never UTC `…Z`.
-@Suite struct HumanTimeTests {
+@Suite(.timeLimit(.minutes(5)), .watched) struct HumanTimeTests {
     // 2026-11-30T12:00:00Z
     static let now: Int64 = 1_796_040_000
 

@@ -1,8 +1,9 @@
 import DoseCore
+import DoseTestSupport
 import Testing
 
 /// `dose list` and `dose search`: folding, the query's filters, and lines that never hold an answer.
-@Suite struct ItemQueryTests {
+@Suite(.timeLimit(.minutes(5)), .watched) struct ItemQueryTests {
     static let items = [
         Item(id: "m-ampere", kind: .formula, tags: [BranchCode(exactly: "EE")!], title: "Ampère–Maxwell law", text: "\\nabla \\times B"),
         Item(id: "f-schrodinger", kind: .fact, title: "Schrödinger's equation", text: "An eigenproblem"),

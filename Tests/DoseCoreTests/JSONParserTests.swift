@@ -1,4 +1,5 @@
 import DoseCore
+import DoseTestSupport
 import Testing
 
 /// Parses text, returning the error (or nil when it parsed).
@@ -15,7 +16,7 @@ private func failure(_ text: String, maxDepth: Int = 64) -> JSONError? {
     failure(Array(text.utf8), maxDepth: maxDepth)
 }
 
-@Suite struct JSONParserTests {
+@Suite(.timeLimit(.minutes(5)), .watched) struct JSONParserTests {
     @Test func parsesScalarsAndContainers() throws {
         #expect(try JSONParser.parse("null") == .null)
         #expect(try JSONParser.parse(" true ") == .bool(true))

@@ -1,7 +1,8 @@
 import DoseCore
+import DoseTestSupport
 import Testing
 
-@Suite struct JSONWriterTests {
+@Suite(.timeLimit(.minutes(5)), .watched) struct JSONWriterTests {
     @Test func quotesAndEscapes() {
         #expect(JSONWriter.quoted("plain") == "\"plain\"")
         #expect(JSONWriter.quoted("a\"b\\c") == #""a\"b\\c""#)
@@ -85,7 +86,7 @@ struct JSONTestRandom {
     }
 }
 
-@Test func randomValuesRoundTrip() throws {
+@Test(.timeLimit(.minutes(5)), .watched) func randomValuesRoundTrip() throws {
     var random = JSONTestRandom(state: 20_240_601)
     for _ in 0..<2_000 {
         let value = random.value(depth: 0)

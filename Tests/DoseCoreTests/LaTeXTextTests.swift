@@ -1,8 +1,10 @@
+import DoseTestSupport
 import Testing
 @testable import DoseCore
 
 /// The LaTeX reducer: each family of commands, the whole-name collisions, real formulas,
 /// prose with inline mathematics, and hostile input.
+@Suite(.timeLimit(.minutes(5)), .watched)
 struct LaTeXTextTests {
     @Test(arguments: [
         (#"\alpha\beta\gamma\delta"#, "αβγδ"),

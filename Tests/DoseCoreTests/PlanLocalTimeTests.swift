@@ -1,8 +1,9 @@
 import DoseCore
+import DoseTestSupport
 import Testing
 
 /// The strict `HH:MM` form of the configured notify-time.
-@Suite struct PlanLocalTimeTests {
+@Suite(.timeLimit(.minutes(5)), .watched) struct PlanLocalTimeTests {
     @Test(arguments: ["00:00", "07:30", "08:00", "12:05", "23:59"])
     func acceptsHHMM(text: String) throws {
         let time = try #require(LocalTime(parsing: text))

@@ -1,9 +1,10 @@
 import DoseCore
+import DoseTestSupport
 import Testing
 
 /// The planning rule at hand-picked moments: ordinary days, daylight-saving nights,
 /// clock changes, suspend, restarts and missed days. All instants are injected.
-@Suite struct PlanRuleTests {
+@Suite(.timeLimit(.minutes(5)), .watched) struct PlanRuleTests {
     typealias F = ZoneFixtures
     let six = FirePlanner.replanInterval
 

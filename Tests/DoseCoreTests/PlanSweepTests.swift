@@ -1,9 +1,10 @@
 import DoseCore
+import DoseTestSupport
 import Testing
 
 /// Simulated schedulers running through 2026 in every zone table, checking the daily
 /// promise as a whole: one notification per local day, never early, never repeated.
-@Suite struct PlanSweepTests {
+@Suite(.timeLimit(.minutes(5)), .watched) struct PlanSweepTests {
     typealias F = ZoneFixtures
 
     /// Notify-times that hit each zone's gaps and repeats, midnight and the day's end.

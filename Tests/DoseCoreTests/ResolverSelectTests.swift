@@ -1,7 +1,9 @@
+import DoseTestSupport
 import Testing
 @testable import DoseCore
 
 /// The resolver picks the rank-th item without sorting; it must agree with the full sort at every rank.
+@Suite(.timeLimit(.minutes(5)), .watched)
 struct ResolverSelectTests {
     /// A deterministic generator, so a failure reproduces.
     struct LCG {

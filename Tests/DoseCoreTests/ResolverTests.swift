@@ -1,8 +1,10 @@
+import DoseTestSupport
 import Testing
 @testable import DoseCore
 
 /// The resolver contract, with the brief's golden table (every cell), which was also
 /// cross-checked with a python3 transcription of the contract.
+@Suite(.timeLimit(.minutes(5)), .watched)
 struct ResolverTests {
     static func code(_ text: String) -> BranchCode { BranchCode(exactly: text)! }
 

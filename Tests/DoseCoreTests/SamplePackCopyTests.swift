@@ -1,3 +1,4 @@
+import DoseTestSupport
 import Foundation
 import Testing
 @testable import DoseCore
@@ -5,6 +6,7 @@ import Testing
 /// Every item of the bundled pack as its notification reads, through the real copy builder:
 /// each is printed (so a failure shows the text) and checked for the ways plain-text maths
 /// has misread before. It reads whatever the pack holds, so new items are checked too.
+@Suite(.timeLimit(.minutes(5)), .watched)
 struct SamplePackCopyTests {
     static let items: [Item] = {
         let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()

@@ -1,9 +1,10 @@
+import DoseTestSupport
 import Testing
 @testable import DoseCore
 
 /// The short code the notification's hint prints instead of an id: stable, free of the id's words,
 /// and found by the snapshot index in the whole pool.
-@Suite struct ShortCodeTests {
+@Suite(.timeLimit(.minutes(5)), .watched) struct ShortCodeTests {
     static let alphabet = Set("0123456789abcdefghjkmnpqrstvwxyz")
 
     @Test func eightCrockfordCharactersThatCarryNoWordOfTheId() {

@@ -1,3 +1,4 @@
+import DoseTestSupport
 import Testing
 @testable import DoseCore
 
@@ -9,6 +10,7 @@ import Testing
 /// shuffle(16) = [7, 0, 11, 15, 9, 4, 1, 2, 12, 8, 10, 6, 13, 5, 14, 3],
 /// shuffle(100000)[0, 12345, 99999, 99993] = 7694, 98177, 43296, 97244,
 /// shuffle(9973)[5, 9972] = 7565, 7668.
+@Suite(.timeLimit(.minutes(10)), .watched)
 struct ShuffleTests {
     @Test func goldenVectors() {
         #expect(Shuffle.permutation(1) == [0])

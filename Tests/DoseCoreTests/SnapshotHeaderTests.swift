@@ -1,8 +1,9 @@
 import DoseCore
+import DoseTestSupport
 import Testing
 
 /// The quick look a planning pass takes at the snapshot's two ends before deciding not to rewrite it.
-@Suite struct SnapshotHeaderTests {
+@Suite(.timeLimit(.minutes(5)), .watched) struct SnapshotHeaderTests {
     private static let items = [
         Item(id: "f-1", kind: .fact, sortKey: -4, tags: [BranchCode(exactly: "CS")!], text: "One"),
         Item(id: "q-2", kind: .question, text: "Two?", answer: "Yes"),

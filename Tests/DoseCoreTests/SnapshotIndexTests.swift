@@ -1,10 +1,11 @@
+import DoseTestSupport
 import Foundation
 import Testing
 @testable import DoseCore
 
 /// The lean read path (`SnapshotIndex` + `Resolver.resolve(_:branch:date:)`) against the full one
 /// (`Snapshot.decode` + `Resolver.resolve(pool:branch:date:)`): the same pick, the same item, the same errors.
-@Suite struct SnapshotIndexTests {
+@Suite(.timeLimit(.minutes(5)), .watched) struct SnapshotIndexTests {
     static func code(_ text: String) -> BranchCode { BranchCode(exactly: text)! }
     static let audiences: [Audience] = [.everyone, .commonOnly] + ["CS", "EE", "ME", "CE", "XX"].map { .branch(code($0)) }
     /// The golden pool as a snapshot can hold it: its questions get an answer (which no pick depends on).

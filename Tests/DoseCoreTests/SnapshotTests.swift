@@ -1,4 +1,5 @@
 import DoseCore
+import DoseTestSupport
 import Testing
 
 private func code(_ text: String) -> BranchCode { BranchCode(exactly: text)! }
@@ -23,7 +24,7 @@ private func decodeError(_ bytes: [UInt8]) -> SnapshotError? {
 
 private func decodeError(_ text: String) -> SnapshotError? { decodeError(Array(text.utf8)) }
 
-@Suite struct SnapshotTests {
+@Suite(.timeLimit(.minutes(5)), .watched) struct SnapshotTests {
     @Test func roundTrips() throws {
         let snapshot = Snapshot(generatedAt: 1_700_000_000, items: sampleItems)
         #expect(try Snapshot.decode(snapshot.encoded()) == snapshot)

@@ -1,8 +1,9 @@
+import DoseTestSupport
 import Testing
 @testable import DoseCore
 
 /// `hasSameBytes(as:)` and `precedesInBytes(_:)` agree with the generic walks over `utf8`.
-@Suite struct StringBytesTests {
+@Suite(.timeLimit(.minutes(5)), .watched) struct StringBytesTests {
     /// Small (inline) and large strings, shared prefixes, proper prefixes, bytes above 0x7F,
     /// and the two spellings of é (equal as Strings, different bytes).
     static let strings: [String] = [

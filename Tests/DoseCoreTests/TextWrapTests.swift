@@ -1,8 +1,9 @@
 import DoseCore
+import DoseTestSupport
 import Testing
 
 /// Paragraph wrapping to a given width, counting terminal columns.
-@Suite struct TextWrapTests {
+@Suite(.timeLimit(.minutes(5)), .watched) struct TextWrapTests {
     static let paragraph = "Water flows through a pipe at a Reynolds number of 1000. Is the flow laminar or turbulent? "
         + "Below about 2300 it stays laminar, which is why honey pours smoothly."
 

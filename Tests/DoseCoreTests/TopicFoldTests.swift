@@ -1,8 +1,9 @@
 import DoseCore
+import DoseTestSupport
 import Testing
 
 /// Subject and topic identity: case, white space and Unicode forms do not make a second topic.
-@Suite struct TopicFoldTests {
+@Suite(.timeLimit(.minutes(5)), .watched) struct TopicFoldTests {
     @Test(arguments: [
         ("Chain rule", "chain rule"),
         ("  Chain   rule ", "CHAIN RULE"),

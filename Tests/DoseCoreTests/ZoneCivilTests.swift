@@ -1,11 +1,12 @@
 import DoseCore
+import DoseTestSupport
 import Testing
 
 /// Civil readings, first instants and ISO 8601 output of `ZoneRules`.
 ///
 /// Expected instants of wall times were computed independently with Python's zoneinfo
 /// by scanning every minute around the wall time (first match, else first later reading).
-@Suite struct ZoneCivilTests {
+@Suite(.timeLimit(.minutes(5)), .watched) struct ZoneCivilTests {
     typealias F = ZoneFixtures
 
     @Test func readsUTCIncludingBeforeTheEpoch() {

@@ -1,5 +1,6 @@
 import DoseDesktop
 import DoseSystem
+import DoseTestSupport
 import Foundation
 import Testing
 
@@ -53,37 +54,26 @@ final class DesktopHome: @unchecked Sendable {
         return directory
     }
 
-    /// `tests/support/pack_server.py` on 127.0.0.1 serving `pack` with an ETag: the process (kill it) and the pack's URL.
-    func startPackServer(_ pack: String) throws -> (Process, String) {
+    /// `tests/support/pack_server.py` on 127.0.0.1 serving `pack` with an ETag: the server (ended by `terminate()`,
+    /// or when it goes out of scope) and the pack's URL.
+    func startPackServer(_ pack: String) throws -> (ChildProcess, String) {
         let packPath = try write("served.json", pack)
         let portFile = root.appendingPathComponent("port").path
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/python3")
-        process.arguments = [packageRoot.appendingPathComponent("tests/support/pack_server.py").path, packPath,
-                             root.appendingPathComponent("server.log").path, portFile]
-        process.standardOutput = FileHandle.nullDevice
-        process.standardError = FileHandle.nullDevice
-        try process.run()
-        for _ in 0..<400 where !FileManager.default.fileExists(atPath: portFile) { usleep(10_000) }
-        let port = try String(contentsOfFile: portFile, encoding: .utf8).trimmingCharacters(in: .whitespacesAndNewlines)
-        return (process, "http://127.0.0.1:\(port)/pack.json")
+        let (server, port) = try ChildProcess.startServer(
+            "/usr/bin/python3",
+            [packageRoot.appendingPathComponent("tests/support/pack_server.py").path, packPath, root.appendingPathComponent("server.log").path, portFile],
+            environment: ChildProcess.basicEnvironment, portFile: portFile)
+        return (server, "http://127.0.0.1:\(port)/pack.json")
     }
 
-    /// Runs `dose ARGS` in this home.
-    func dose(_ arguments: String...) throws -> (status: Int32, stdout: String, stderr: String) {
-        let process = Process()
-        process.executableURL = Self.binaryDirectory.appendingPathComponent("dose")
-        process.arguments = arguments
-        process.environment = environment
-        let out = root.appendingPathComponent("out-\(UUID().uuidString)"), err = root.appendingPathComponent("err-\(UUID().uuidString)")
-        FileManager.default.createFile(atPath: out.path, contents: nil)
-        FileManager.default.createFile(atPath: err.path, contents: nil)
-        process.standardOutput = try FileHandle(forWritingTo: out)
-        process.standardError = try FileHandle(forWritingTo: err)
-        process.standardInput = FileHandle.nullDevice
-        try process.run()
-        process.waitUntilExit()
-        return (process.terminationStatus, (try? String(contentsOf: out, encoding: .utf8)) ?? "", (try? String(contentsOf: err, encoding: .utf8)) ?? "")
+    /// Runs `dose ARGS` in this home, at most `timeout` seconds (then it is killed and the test has an issue naming it).
+    func dose(
+        _ arguments: String..., timeout: Double = 60, sourceLocation: SourceLocation = #_sourceLocation
+    ) throws -> (status: Int32, stdout: String, stderr: String) {
+        let result = try ChildProcess.run(
+            Self.binaryDirectory.appendingPathComponent("dose").path, arguments, environment: environment, timeout: .seconds(timeout))
+        if result.timedOut { Issue.record("\(result)", sourceLocation: sourceLocation) }
+        return (result.exitCode ?? result.signal ?? -1, result.stdout, result.stderr)
     }
 }
 

@@ -7,7 +7,7 @@ import Foundation
 import Testing
 
 /// The window's logic on a real store, held to what the real `dose` and `dose-notify` say.
-@Suite struct DoseBrowserTests {
+@Suite(.timeLimit(.minutes(5)), .watched) struct DoseBrowserTests {
     let start = CivilDate(year: 2026, month: 11, day: 30)!
 
     private func doseToday(_ home: Home, _ day: CivilDate) throws -> String? {
@@ -121,6 +121,7 @@ import Testing
         #expect(light.contains("&lt;script&gt;alert(1)&lt;/script&gt;"))
         #expect(!light.contains("<script>alert"))
         #expect(light.contains("Content-Security-Policy\" content=\"default-src 'none'; script-src file:;"))
+        #expect(light.contains("<script src=\"\(assets.assets.renderScript)\"></script>"), "the one render script, dose open's")
         #expect(light.contains("<span class=\"dd-math\" data-display=\"inline\">V = IR</span>"))
         #expect(light.contains("<html lang=\"en\" class=\"dd-light\">"))
         #expect(browser.card.html(assets: assets.assets, dark: true).contains("<html lang=\"en\" class=\"dd-dark\">"))

@@ -6,7 +6,7 @@ import Testing
 
 /// The welcome page's services: an empty pool detected, the sample pack or a source imported in one call,
 /// then branch, notify time and the morning notification.
-@Suite struct FirstRunServiceTests {
+@Suite(.timeLimit(.minutes(5)), .watched) struct FirstRunServiceTests {
     @Test func theBuildTreesSamplePackIsFoundFromTheProgramsPlace() throws {
         let home = try DesktopHome()
         let expected = home.packageRoot.appendingPathComponent("content/sample-pack.json").path
@@ -43,7 +43,7 @@ import Testing
     @Test func aSourceURLIsImportedAndKeptForLaterSyncs() throws {
         let home = try DesktopHome()
         let (server, url) = try home.startPackServer(DesktopFixtures.pack)
-        defer { kill(server.processIdentifier, SIGKILL); server.waitUntilExit() }
+        defer { server.terminate() }
         let firstRun = FirstRunService(paths: home.paths, queue: home.queue, samplePackCandidates: [])
         let record = try home.wait { firstRun.importContent(.source(url), progress: { _ in }, done: $0) }.get()
         #expect(record.outcome == .synced && record.items == 8)

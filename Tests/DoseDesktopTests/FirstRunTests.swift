@@ -8,7 +8,7 @@ import Testing
 
 /// The first-run page's logic: where the bundled sample pack is, what "Done" changes and in which order, and
 /// the one-click import through Sync now's path on a real store (the pack that ships: 328 items).
-@Suite struct FirstRunTests {
+@Suite(.timeLimit(.minutes(10)), .watched) struct FirstRunTests {
     @Test func anInstallFindsThePackUnderItsPrefixFirst() {
         let places = SamplePack.candidates(executable: "/opt/dd/bin/daily-dose", dataDirs: ["/usr/local/share", "/usr/share/", "relative"])
         #expect(places.first == "/opt/dd/share/daily-dose/sample-pack.json")
@@ -61,7 +61,7 @@ import Testing
 }
 
 /// Preferences' words and edits: what a typed row asks for, what a stored change and a sync's result say.
-@Suite struct PreferencesTextTests {
+@Suite(.timeLimit(.minutes(5)), .watched) struct PreferencesTextTests {
     @Test func anEmptiedRowUnsetsAndBlanksAreTheRows() {
         #expect(SettingEdit(.source, text: "  https://example.org/p.json \n") == .set(.source, "https://example.org/p.json"))
         #expect(SettingEdit(.providerModel, text: "   ") == .unset(.providerModel))
@@ -99,7 +99,7 @@ import Testing
 
 /// The welcome page's and Preferences' words in German (the thread's locale, the catalogue po/build.sh
 /// compiles), while the English above stays for the C locale.
-@Suite struct FirstRunGermanTests {
+@Suite(.timeLimit(.minutes(5)), .watched) struct FirstRunGermanTests {
     @Test func theWelcomeAndPreferencesWordsComeOutGerman() throws {
         let noon: Int64 = 1_780_000_000 - 1_780_000_000 % 86_400 + 43_200
         var synced = SyncRecord(at: noon - 3600, outcome: .synced, source: "https://example.org/p.json", message: "ok")

@@ -2,13 +2,14 @@ import DoseApp
 import DoseCore
 import DoseDesktop
 import DoseSystem
+import DoseTestSupport
 import Foundation
 import Testing
 
 /// The app's card when the disk is full: the data and state directories on small tmpfs mounts (as root),
 /// filled to the last block after the import. The card still shows the dose `dose today` picked while
 /// there was room, and an id still opens its dose: a reader writes nothing to the store.
-@Suite struct FullDiskCardTests {
+@Suite(.timeLimit(.minutes(5)), .watched) struct FullDiskCardTests {
     let start = CivilDate(year: 2026, month: 11, day: 30)!
 
     /// Mounts a 1 MiB tmpfs on `directory` (made first); the unmount comes with `done`.

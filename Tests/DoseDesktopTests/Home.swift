@@ -1,7 +1,9 @@
 import DoseApp
 import DoseCore
 import DoseSystem
+import DoseTestSupport
 import Foundation
+import Testing
 
 /// A throw-away XDG home with a real store, filled by the real `dose` binary, and a way to ask the real
 /// `dose` and `dose-notify` what they would show, to hold the window's logic to theirs.
@@ -42,26 +44,20 @@ final class Home {
         return directory
     }
 
-    /// Runs a built binary in this home; returns its status and standard output.
+    /// Runs a built binary in this home (at most 60 s: then it is killed and the test has an issue naming it);
+    /// returns its status and standard output.
     @discardableResult
-    func run(_ binary: String, _ arguments: String...) throws -> (status: Int32, stdout: String) {
-        let process = Process()
-        process.executableURL = Self.binaryDirectory.appendingPathComponent(binary)
-        process.arguments = arguments
-        process.environment = [
-            "HOME": root.path, "XDG_DATA_HOME": paths.dataHome, "XDG_CONFIG_HOME": paths.configHome,
-            "XDG_STATE_HOME": paths.stateHome, "XDG_CACHE_HOME": paths.cacheHome,
-            "XDG_RUNTIME_DIR": paths.runtimeDirectory ?? "", "TZ": "UTC", "LANG": "C.UTF-8", "PATH": "/usr/bin:/bin",
-        ]
-        let output = root.appendingPathComponent("out-\(UUID().uuidString)")
-        FileManager.default.createFile(atPath: output.path, contents: nil)
-        let handle = try FileHandle(forWritingTo: output)
-        process.standardOutput = handle
-        process.standardError = FileHandle.nullDevice
-        try process.run()
-        process.waitUntilExit()
-        try handle.close()
-        return (process.terminationStatus, try String(contentsOf: output, encoding: .utf8))
+    func run(_ binary: String, _ arguments: String..., sourceLocation: SourceLocation = #_sourceLocation) throws -> (status: Int32, stdout: String) {
+        let result = try ChildProcess.run(
+            Self.binaryDirectory.appendingPathComponent(binary).path, arguments,
+            environment: [
+                "HOME": root.path, "XDG_DATA_HOME": paths.dataHome, "XDG_CONFIG_HOME": paths.configHome,
+                "XDG_STATE_HOME": paths.stateHome, "XDG_CACHE_HOME": paths.cacheHome,
+                "XDG_RUNTIME_DIR": paths.runtimeDirectory ?? "", "TZ": "UTC", "LANG": "C.UTF-8", "PATH": "/usr/bin:/bin",
+            ],
+            stderr: .discard)
+        if result.timedOut { Issue.record("\(result)", sourceLocation: sourceLocation) }
+        return (result.exitCode ?? result.signal ?? -1, result.stdout)
     }
 
     /// Writes `text` to a file in the home and imports it with `dose import`.

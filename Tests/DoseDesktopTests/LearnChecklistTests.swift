@@ -10,7 +10,7 @@ import Testing
 
 /// The Learn view's model on a real store: the CLI's path for ticks, the CLI's words for states, counts,
 /// search, Retry now, and a study sitting over the shared `StudySession`.
-@Suite struct LearnChecklistTests {
+@Suite(.timeLimit(.minutes(5)), .watched) struct LearnChecklistTests {
     let loopback = LearnProvider(problem: nil, fingerprint: "f1", isLoopback: true)
     let now = Int64(Date().timeIntervalSince1970)
     let zone = FixedOffsetZone(offset: 0)
@@ -53,6 +53,20 @@ import Testing
         #expect(topic.parameter == "Calculus\u{1F}Chain rule")
         #expect(throws: ServiceFailure.self) { try checklist.add(subject: "Calculus", topic: "  ", now: now) }
         #expect(throws: ServiceFailure.self) { try checklist.add(subject: "Calc\u{1B}ulus", topic: "x", now: now) }
+    }
+
+    /// Typed in the Learn view, a topic of 200 Devanagari scalars is added; one more is refused in words
+    /// (the CLI's), never with the store's SQL; a bidi override is refused too (issue 19).
+    @Test func aTopicOf200CharactersIsAddedAndOneMoreRefusedInWords() throws {
+        let home = try DesktopHome()
+        let checklist = try LearnChecklist(paths: home.paths)
+        let topic = String(repeating: "कि", count: 100)
+        #expect(try checklist.add(subject: "भौतिकी", topic: topic, now: now).outcome == .pending(isNew: true))
+        let over = #expect(throws: ServiceFailure.self) { try checklist.add(subject: "भौतिकी", topic: topic + "x", now: now) }
+        #expect(over?.message == "the topic is 201 characters long; the limit is 200", "\(String(describing: over))")
+        let bidi = #expect(throws: ServiceFailure.self) { try checklist.add(subject: "Physics", topic: "Ohm \u{202E}wal", now: now) }
+        #expect(bidi?.message.hasPrefix("the topic contains U+202E RIGHT-TO-LEFT OVERRIDE") == true, "\(String(describing: bidi))")
+        #expect(try store(home).entries().map(\.topic) == [topic])
     }
 
     @Test func statesAreTheCLIsWords() throws {
@@ -199,6 +213,34 @@ import Testing
         }
         #expect(study.isFinished && study.progressText.isEmpty)
         #expect(study.plainText == "Done for today\nGraded 8 cards. Due now: 0, new: 0, of 8 cards.")
+    }
+
+    /// A deck and a quiz stored before the content rules, with the \\edef bomb and a bidi override, still
+    /// open in Study and Quiz; both pages, like the card's (DoseBrowserTests), load the one render script PageOpener writes,
+    /// which holds each formula to the content rules before KaTeX sees it (issue 19).
+    @Test func studyAndQuizOfAnOlderStoreLoadTheOneBoundedRenderScript() throws {
+        let home = try DesktopHome()
+        let checklist = try LearnChecklist(paths: home.paths)
+        let store = try store(home)
+        _ = try checklist.add(subject: "Calculus", topic: "Chain rule", now: now)
+        let bomb = #"$\\def\\a{x}"# + String(repeating: #"\\edef\\a{\\a\\a\\a\\a}"#, count: 8) + String(repeating: #"\\a"#, count: 24) + "$"
+        let cards = (1...8).map { #"{"back": "b\#($0) \u202E", "front": "\#(bomb) \#($0)"}"# }
+        let questions = (1...5).map { #"{"answer": 0, "choices": ["a", "b", "c", "d"], "explanation": "e", "prompt": "\#(bomb) \#($0)"}"# }
+        try store.storeArtifact(subject: "Calculus", topic: "Chain rule", kind: .deck, body: #"{"cards": ["# + cards.joined(separator: ", ") + "]}",
+                                model: nil, now: now)
+        try store.storeArtifact(subject: "Calculus", topic: "Chain rule", kind: .quiz,
+                                body: #"{"questions": ["# + questions.joined(separator: ", ") + "]}", model: nil, now: now)
+        let prepared = try PageAssets.prepare(paths: home.paths)
+        let script = try String(contentsOfFile: prepared.directory + "/dose-page.js", encoding: .utf8)
+        #expect(script == DosePage.renderScript && script.contains("function refusal(m)"))
+        let loadsTheScript = "<script src=\"\(prepared.assets.renderScript)\"></script>"
+        let study = try #require(try checklist.study(key("Calculus", "Chain rule"), now: now, zone: zone))
+        let studyPage = study.html(assets: prepared.assets, dark: false)
+        let quizPage = QuizScreen.open(key("Calculus", "Chain rule"), paths: home.paths, seed: 1).html(assets: prepared.assets, dark: false)
+        for page in [studyPage, quizPage] {
+            #expect(page.contains(loadsTheScript), "\(page)")
+            #expect(page.contains(#"<span class="dd-math" data-display="inline">\def\a{x}\edef"#), "\(page)")
+        }
     }
 
     @Test func aTopicParameterCarriesSubjectAndTopicAndRefusesAnythingElse() throws {

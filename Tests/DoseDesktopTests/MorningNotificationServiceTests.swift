@@ -6,24 +6,18 @@ import Testing
 /// The morning notification's switch against a stand-in systemd user manager (tests/support/fake_systemd.py,
 /// the real D-Bus protocol on a private bus), the autostart entries in a temporary XDG_CONFIG_HOME, and the
 /// test notification through `dose-notify fire` to a fake notification server.
-@Suite struct MorningNotificationServiceTests {
-    /// Starts `script` (python3-dbus) on `bus`; returns it, once `name` is owned.
-    func startService(_ bus: PrivateKeyring, _ arguments: [String], owning name: String) throws -> Process {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/python3")
-        process.arguments = arguments
-        process.environment = bus.environment
-        process.standardOutput = FileHandle.nullDevice
-        process.standardError = FileHandle.nullDevice
-        try process.run()
-        for _ in 0..<500 {
-            if try bus.run("/usr/bin/gdbus", [
+@Suite(.timeLimit(.minutes(5)), .watched) struct MorningNotificationServiceTests {
+    /// Starts `script` (python3-dbus) on `bus`; returns it once `name` is owned (at most 60 s, while it runs).
+    func startService(_ bus: PrivateKeyring, _ arguments: [String], owning name: String) throws -> ChildProcess {
+        let service = try ChildProcess("/usr/bin/python3", arguments, environment: bus.environment, stdout: .discard)
+        let owned = try service.waitUntil(timeout: .seconds(60)) {
+            try bus.run("/usr/bin/gdbus", [
                 "call", "--session", "--dest", "org.freedesktop.DBus", "--object-path", "/org/freedesktop/DBus",
                 "--method", "org.freedesktop.DBus.NameHasOwner", name,
-            ]).stdout.contains("true") { return process }
-            usleep(10_000)
+            ]).stdout.contains("true")
         }
-        throw KeyringSetupError("\(name) never appeared")
+        guard owned else { throw KeyringSetupError("\(name) did not appear within 60 s: \(service.terminate())") }
+        return service
     }
 
     func calls(_ log: String) -> [[String: Any]] {
@@ -39,7 +33,7 @@ import Testing
         let systemd = try startService(
             bus, [home.packageRoot.appendingPathComponent("tests/support/fake_systemd.py").path, log, "dose-notify.service=disabled"],
             owning: "org.freedesktop.systemd1")
-        defer { kill(systemd.processIdentifier, SIGKILL); systemd.waitUntilExit() }
+        defer { systemd.terminate() }
         let morning = MorningNotificationService(paths: home.paths, queue: home.queue, busAddress: bus.address, autostartConfigDirs: [])
         let before = try home.wait { morning.state(done: $0) }.get()
         #expect(before == .init(enabled: false, mechanism: .systemd, detail: "disabled"))
@@ -63,7 +57,7 @@ import Testing
         let log = home.root.appendingPathComponent("systemd.log").path
         let systemd = try startService(
             bus, [home.packageRoot.appendingPathComponent("tests/support/fake_systemd.py").path, log], owning: "org.freedesktop.systemd1")
-        defer { kill(systemd.processIdentifier, SIGKILL); systemd.waitUntilExit() }
+        defer { systemd.terminate() }
         let morning = MorningNotificationService(paths: home.paths, queue: home.queue, busAddress: bus.address, autostartConfigDirs: [])
         guard case .failure(let failure) = try home.wait({ morning.state(done: $0) }) else {
             Issue.record("an unknown unit had a state")
@@ -116,7 +110,7 @@ import Testing
         let server = try startService(
             bus, [home.packageRoot.appendingPathComponent("tests/e2e/fake-notification-server.py").path, "0", "0", log],
             owning: "org.freedesktop.Notifications")
-        defer { kill(server.processIdentifier, SIGKILL); server.waitUntilExit() }
+        defer { server.terminate() }
         let shown = try home.wait { morning.sendTest(done: $0) }.get()
         #expect(shown.hasPrefix("Shown: the dose of "), "\(shown)")
         #expect((try? String(contentsOfFile: log, encoding: .utf8))?.hasPrefix("notify ") == true)

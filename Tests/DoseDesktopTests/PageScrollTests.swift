@@ -1,7 +1,8 @@
 import DoseDesktop
+import DoseTestSupport
 import Testing
 
-@Suite struct PageScrollTests {
+@Suite(.timeLimit(.minutes(5)), .watched) struct PageScrollTests {
     private let pages: [PageScroll.Screen] = [.today, .study, .quiz]
     private let others: [PageScroll.Screen] = [.upcoming, .learnList, .welcome]
 

@@ -6,7 +6,7 @@ import Testing
 
 /// Preferences with a key stored for a plain http:// provider on another machine (issue 19): the group says,
 /// in the app's words, that the key is not sent; the same key for a provider on this machine is used.
-@Suite struct PlainHTTPKeyPreferencesTests {
+@Suite(.timeLimit(.minutes(5)), .watched) struct PlainHTTPKeyPreferencesTests {
     let keyring = PrivateKeyring.shared
 
     @Test(arguments: [("http://10.0.0.7:11434/v1", true), ("http://localhost:11434/v1", false)])

@@ -2,11 +2,12 @@ import DoseApp
 import DoseCore
 import DoseDesktop
 import DoseSystem
+import DoseTestSupport
 import Testing
 
 /// What the one Preferences window shows: the settings as stored now, whoever stored them (`dose config set`
 /// in a terminal while the window is open), and a row that follows its setting until the student types in it.
-@Suite struct PreferencesValuesTests {
+@Suite(.timeLimit(.minutes(5)), .watched) struct PreferencesValuesTests {
     @Test func theValuesAreWhatIsStoredNowWhoeverStoredIt() throws {
         let home = try DesktopHome()
         let zone = try #require(SystemZone(identifier: "UTC"))

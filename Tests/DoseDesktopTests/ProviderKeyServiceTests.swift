@@ -5,7 +5,7 @@ import Foundation
 import Testing
 
 /// Preferences' provider key against a real GNOME Keyring on a private bus (the process's one, see `PrivateKeyring.shared`).
-@Suite(.serialized) struct ProviderKeyServiceTests {
+@Suite(.serialized, .timeLimit(.minutes(5)), .watched) struct ProviderKeyServiceTests {
     let keyring = PrivateKeyring.shared
 
     func service(_ home: DesktopHome) -> ProviderKeyService { ProviderKeyService(paths: home.paths, queue: home.queue) }

@@ -3,12 +3,13 @@ import DoseDesktop
 import DoseLearning
 import DoseStore
 import DoseSystem
+import DoseTestSupport
 import Foundation
 import Testing
 
 /// The app's Quiz page without GTK, on a real store: the stored quiz opened by a topic in any spelling,
 /// shuffled from an injected seed, feedback, the end page, retry, and the score history with the clock passed in.
-@Suite struct QuizScreenTests {
+@Suite(.timeLimit(.minutes(5)), .watched) struct QuizScreenTests {
     static let t0: Int64 = 1_700_000_000
 
     /// Question i: "Q{i+1} $\alpha_{i}$?", right choice i % 4, choices "c{j} of {i+1}".

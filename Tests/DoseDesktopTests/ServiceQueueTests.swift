@@ -6,7 +6,7 @@ import Testing
 
 /// The services' default delivery: slow work off the GLib thread, the answer on the thread running the default
 /// main loop (GLibGlue's `postToLoop`), where the widgets live.
-@Suite struct ServiceQueueTests {
+@Suite(.timeLimit(.minutes(5)), .watched) struct ServiceQueueTests {
     @Test func theAnswerArrivesOnTheThreadRunningTheLoop() throws {
         let home = try DesktopHome()
         let settings = SettingsService(paths: home.paths, queue: ServiceQueue(label: "test.default-delivery"))

@@ -2,11 +2,12 @@ import DoseApp
 import DoseCore
 import DoseDesktop
 import DoseSystem
+import DoseTestSupport
 import Foundation
 import Testing
 
 /// Preferences' settings go through `ConfigChange`, the path `dose config set` takes.
-@Suite struct SettingsServiceTests {
+@Suite(.timeLimit(.minutes(5)), .watched) struct SettingsServiceTests {
     @Test func aNotifyTimeIsStoredCanonicalForBothProcesses() throws {
         let home = try DesktopHome()
         let settings = SettingsService(paths: home.paths, queue: home.queue)

@@ -1,14 +1,15 @@
 import DoseApp
 import DoseDesktop
+import DoseTestSupport
 import Foundation
 import Testing
 
 /// Sync now over real HTTP on loopback (`tests/support/pack_server.py`), and its recorded result.
-@Suite struct SyncServiceTests {
+@Suite(.timeLimit(.minutes(10)), .watched) struct SyncServiceTests {
     @Test func syncNowReportsProgressAndRecordsTheResultForTheNextStart() throws {
         let home = try DesktopHome()
         let (server, url) = try home.startPackServer(DesktopFixtures.pack)
-        defer { kill(server.processIdentifier, SIGKILL); server.waitUntilExit() }
+        defer { server.terminate() }
         #expect(try home.dose("config", "set", "source", url).status == 0)
         let sync = SyncService(paths: home.paths, queue: home.queue)
         #expect(sync.lastResult() == nil)

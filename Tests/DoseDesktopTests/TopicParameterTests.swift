@@ -1,8 +1,9 @@
 import DoseDesktop
 import DoseLearning
+import DoseTestSupport
 import Testing
 
-@Suite struct TopicParameterTests {
+@Suite(.timeLimit(.minutes(5)), .watched) struct TopicParameterTests {
     @Test func aTopicGoesThereAndBack() throws {
         let key = try TopicKey(subject: "Calculus", topic: "Chain rule — $f(g(x))$")
         let parameter = TopicParameter.encode(key)

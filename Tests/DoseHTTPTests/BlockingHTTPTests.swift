@@ -13,7 +13,7 @@ func limits(
 }
 
 /// The blocking driver (`dose sync`, `dose learn run`) against the hostile loopback server.
-@Suite struct BlockingHTTPTests {
+@Suite(.timeLimit(.minutes(5)), .watched) struct BlockingHTTPTests {
     let http = BlockingHTTP()
 
     @Test func anAnswerHasItsStatusLowerCasedHeadersAndBody() throws {

@@ -41,14 +41,9 @@ final class DownloadDirectory {
     }
 
     private static func run(_ executable: String, _ arguments: [String]) throws -> Int32 {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: executable)
-        process.arguments = arguments
-        process.standardOutput = FileHandle.nullDevice
-        process.standardError = FileHandle.nullDevice
-        try process.run()
-        process.waitUntilExit()
-        return process.terminationStatus
+        let result = try ChildProcess.run(executable, arguments, environment: ChildProcess.basicEnvironment, stdout: .discard, stderr: .discard)
+        if result.timedOut { Issue.record("\(result)") }
+        return result.status
     }
 }
 

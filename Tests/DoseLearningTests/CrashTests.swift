@@ -1,8 +1,9 @@
+import DoseTestSupport
 import Foundation
 import Testing
 
 /// SIGKILL at random moments: nothing ticked is lost, nothing is half-recorded, everything completes.
-@Suite struct CrashTests {
+@Suite(.timeLimit(.minutes(5)), .watched) struct CrashTests {
     @Test func fiftyKillsLoseNothing() throws {
         let box = try LearnSandbox()
         // A little server latency, so kills land mid-request as well as between writes.
@@ -17,8 +18,8 @@ import Testing
             let worker = try box.start(round % 2 == 0 ? ["learn", "run"] : ["daemon"])
             usleep(UInt32.random(in: 0..<250_000, using: &generator))
             if worker.isRunning { killedMidRun += 1 }
-            kill(worker.processIdentifier, SIGKILL)
-            worker.waitUntilExit()
+            worker.signal(SIGKILL)
+            #expect(worker.wait(timeout: .seconds(30)).reaped, "worker of round \(round)")
             try Self.checkInvariants(box, ticked: Array(topics.prefix(min(round + 1, topics.count))), readArtifacts: round % 10 == 9)
         }
         print("killed \(killedMidRun) of 50 workers mid-run; \(try box.requests().count) provider calls so far")

@@ -3,9 +3,9 @@ import Foundation
 import Testing
 
 /// `dose daemon` and `provider.key-file`: a key written wakes the queue at once, pause or not.
-@Suite struct DaemonKeyFileTests {
+@Suite(.timeLimit(.minutes(5)), .watched) struct DaemonKeyFileTests {
     /// A daemon whose provider wants `sk-right`, `provider.key-file` set to `keyPath`, one topic ticked.
-    func startDaemon(_ box: LearnSandbox, keyPath: String, topics: [String] = ["Ohm"]) throws -> Process {
+    func startDaemon(_ box: LearnSandbox, keyPath: String, topics: [String] = ["Ohm"]) throws -> ChildProcess {
         try box.startProvider(#"{"key": "sk-right"}"#)
         try box.configureProvider()
         #expect(try box.dose("config", "set", "provider.key-file", keyPath).status == 0)
@@ -32,6 +32,17 @@ import Testing
         { ((try? String(contentsOfFile: $0.root.appendingPathComponent("daemon.log").path, encoding: .utf8)) ?? "") }
     }
 
+    /// Waits until the daemon runs and has looked at the provider once: topic "Ohm" waiting for it (at most 30 s).
+    func waitForTheFirstLook(_ box: LearnSandbox, _ daemon: ChildProcess) throws -> [String: Any]? {
+        #expect(box.waitUntilRunning(daemon, log: box.root.appendingPathComponent("daemon.log").path), "\(daemonLog(box))")
+        var entry: [String: Any]?
+        _ = try box.wait(timeout: 30) {
+            entry = try box.list()["Ohm"]
+            return entry?["state"] as? String == "waiting-for-provider"
+        }
+        return entry
+    }
+
     /// Seconds from `start` until the provider has seen more than `count` requests, or nil after 10 s.
     func secondsUntilRequest(_ box: LearnSandbox, after count: Int) throws -> Double? {
         try box.wait(timeout: 10) { try box.requests().count > count }
@@ -43,10 +54,9 @@ import Testing
         try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
         let keyPath = directory + "/key"
         let daemon = try startDaemon(box, keyPath: keyPath)
-        defer { kill(daemon.processIdentifier, SIGKILL); daemon.waitUntilExit() }
-        usleep(1_000_000)
+        defer { daemon.terminate() }
+        #expect(try waitForTheFirstLook(box, daemon)?["state"] as? String == "waiting-for-provider", "\(daemonLog(box))")
         #expect(try box.requests().isEmpty)
-        #expect(try box.list()["Ohm"]?["state"] as? String == "waiting-for-provider")
         writeByRename("sk-right\n", to: keyPath)
         let delay = try #require(try secondsUntilRequest(box, after: 0), "no request within 10 s of the key file: \(daemonLog(box))")
         print("key file created → first request \(String(format: "%.2f", delay)) s")
@@ -60,8 +70,8 @@ import Testing
         let directory = box.root.appendingPathComponent("later/openai").path
         let keyPath = directory + "/key"
         let daemon = try startDaemon(box, keyPath: keyPath)
-        defer { kill(daemon.processIdentifier, SIGKILL); daemon.waitUntilExit() }
-        usleep(1_000_000)
+        defer { daemon.terminate() }
+        #expect(try waitForTheFirstLook(box, daemon)?["state"] as? String == "waiting-for-provider", "\(daemonLog(box))")
         #expect(try box.requests().isEmpty)
         // mkdir -p, then the key: each directory that appears moves the watch one step on.
         try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
@@ -77,7 +87,7 @@ import Testing
         let keyPath = box.root.appendingPathComponent("key").path
         writeByRename("sk-wrong\n", to: keyPath)
         let daemon = try startDaemon(box, keyPath: keyPath)
-        defer { kill(daemon.processIdentifier, SIGKILL); daemon.waitUntilExit() }
+        defer { daemon.terminate() }
         #expect(try box.wait(timeout: 10) { try box.list()["Ohm"]?["state"] as? String == "paused" } != nil, "\(daemonLog(box))")
         #expect(try box.requests().map { $0["response"] as? String } == ["401"])
         usleep(1_000_000)
@@ -95,10 +105,9 @@ import Testing
         let keyPath = box.root.appendingPathComponent("key").path
         #expect(FileManager.default.createFile(atPath: keyPath, contents: Data("sk-right\n".utf8), attributes: [.posixPermissions: 0o644]))
         let daemon = try startDaemon(box, keyPath: keyPath)
-        defer { kill(daemon.processIdentifier, SIGKILL); daemon.waitUntilExit() }
-        usleep(1_000_000)
-        let waiting = try box.list()["Ohm"]
-        #expect(waiting?["state"] as? String == "waiting-for-provider")
+        defer { daemon.terminate() }
+        let waiting = try waitForTheFirstLook(box, daemon)
+        #expect(waiting?["state"] as? String == "waiting-for-provider", "\(daemonLog(box))")
         #expect((waiting?["lastError"] as? String ?? "").contains("chmod 600"))
         #expect(try box.requests().isEmpty)
         chmod(keyPath, 0o600)

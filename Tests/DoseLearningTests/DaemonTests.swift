@@ -3,14 +3,16 @@ import Foundation
 import Testing
 
 /// `dose daemon` as a process: wake-ups by config change and by tick.
-@Suite struct DaemonTests {
+@Suite(.timeLimit(.minutes(5)), .watched) struct DaemonTests {
     @Test func aProviderConfiguredAfterTheTicksStartsTheQueueWithinFiveSeconds() throws {
         let box = try LearnSandbox()
         try box.startProvider()
         let topics = (1...20).map { "Topic \($0)" }
         for topic in topics { try box.dose("learn", "tick", "Maths", topic) }
-        let daemon = try box.start(["daemon"], log: box.root.appendingPathComponent("daemon.log").path)
-        defer { kill(daemon.processIdentifier, SIGKILL); daemon.waitUntilExit() }
+        let log = box.root.appendingPathComponent("daemon.log").path
+        let daemon = try box.start(["daemon"], log: log)
+        defer { daemon.terminate() }
+        #expect(box.waitUntilRunning(daemon, log: log), "\((try? String(contentsOfFile: log, encoding: .utf8)) ?? "")")
         // Idle without a provider: nothing is asked, nothing counted.
         usleep(1_000_000)
         #expect(try box.requests().isEmpty)
@@ -32,9 +34,10 @@ import Testing
         let box = try LearnSandbox()
         try box.startProvider(#"{"rules": [{"topic": "Failing", "responses": ["500"]}]}"#)
         try box.configureProvider()
-        let daemon = try box.start(["daemon"], log: box.root.appendingPathComponent("daemon.log").path)
-        defer { kill(daemon.processIdentifier, SIGKILL); daemon.waitUntilExit() }
-        usleep(500_000)
+        let log = box.root.appendingPathComponent("daemon.log").path
+        let daemon = try box.start(["daemon"], log: log)
+        defer { daemon.terminate() }
+        #expect(box.waitUntilRunning(daemon, log: log), "\((try? String(contentsOfFile: log, encoding: .utf8)) ?? "")")
         let ticked = Date()
         try box.dose("learn", "tick", "Physics", "Ohm")
         let ready = try box.wait(timeout: 10) { try box.list()["Ohm"]?["state"] as? String == "ready" }
@@ -52,20 +55,22 @@ import Testing
 }
 
 /// The unit and the autostart entry may both start `dose daemon`: the second one leaves at once.
-@Suite struct DaemonInstanceTests {
+@Suite(.timeLimit(.minutes(5)), .watched) struct DaemonInstanceTests {
     @Test func aSecondDaemonForTheSameUserLeavesAndTheFirstKeepsWorking() throws {
         let box = try LearnSandbox()
         try box.startProvider()
         try box.configureProvider()
-        let first = try box.start(["daemon"], log: box.root.appendingPathComponent("first.log").path)
-        defer { kill(first.processIdentifier, SIGKILL); first.waitUntilExit() }
-        usleep(500_000)
+        let firstLog = box.root.appendingPathComponent("first.log").path
+        let first = try box.start(["daemon"], log: firstLog)
+        defer { first.terminate() }
+        // The first holds the instance lock before the second starts, however slow its start is.
+        #expect(box.waitUntilRunning(first, log: firstLog), "\((try? String(contentsOfFile: firstLog, encoding: .utf8)) ?? "")")
         let secondLog = box.root.appendingPathComponent("second.log").path
         let second = try box.start(["daemon"], log: secondLog)
-        defer { if second.isRunning { kill(second.processIdentifier, SIGKILL) }; second.waitUntilExit() }
+        defer { second.terminate() }
         let left = box.wait(timeout: 5) { !second.isRunning }
         #expect(left != nil, "the second daemon kept running beside the first")
-        if left != nil { #expect(second.terminationStatus == 0) }
+        if left != nil { #expect(second.wait().exitCode == 0) }
         let text = (try? String(contentsOfFile: secondLog, encoding: .utf8)) ?? ""
         #expect(text.contains("another dose daemon is already running"), "\(text)")
         #expect(first.isRunning)
@@ -73,17 +78,18 @@ import Testing
         try box.dose("learn", "tick", "Physics", "Ohm")
         #expect(try box.wait(timeout: 10) { try box.list()["Ohm"]?["state"] as? String == "ready" } != nil)
         // Once the first is gone, a new one may start (the kernel dropped the lock with it).
-        kill(first.processIdentifier, SIGKILL)
-        first.waitUntilExit()
-        let third = try box.start(["daemon"], log: box.root.appendingPathComponent("third.log").path)
-        defer { kill(third.processIdentifier, SIGKILL); third.waitUntilExit() }
-        usleep(1_000_000)
-        #expect(third.isRunning, "a daemon starts after the holder of the lock died")
+        first.signal(SIGKILL)
+        first.wait(timeout: .seconds(30))
+        let thirdLog = box.root.appendingPathComponent("third.log").path
+        let third = try box.start(["daemon"], log: thirdLog)
+        defer { third.terminate() }
+        #expect(box.waitUntilRunning(third, log: thirdLog), "a daemon starts after the holder of the lock died")
+        #expect(third.isRunning)
     }
 }
 
 /// One queue job is one topic: a planning pass due while topics are being generated runs between two of them.
-@Suite struct DaemonJobTests {
+@Suite(.timeLimit(.minutes(5)), .watched) struct DaemonJobTests {
     @Test func thePlanningPassRunsBetweenTopicsNotAfterAllOfThem() throws {
         let box = try LearnSandbox()
         // 300 ms a request: six topics (deck and quiz each) take about 3.6 s in all.
@@ -98,7 +104,7 @@ import Testing
         let log = box.root.appendingPathComponent("daemon.log").path
         // The daemon starts with both due: the topics' pass first, the planning pass (at start) behind it.
         let daemon = try box.start(["daemon"], log: log)
-        defer { kill(daemon.processIdentifier, SIGKILL); daemon.waitUntilExit() }
+        defer { daemon.terminate() }
         var requestsBeforeSync: Int?
         _ = try box.wait(timeout: 20) {
             guard !source.requests().isEmpty else { return false }
@@ -117,7 +123,7 @@ import Testing
 }
 
 /// The daemon while an HTTP transfer hangs: the jobs queue stays free, and waiting costs nothing.
-@Suite struct DaemonStallTests {
+@Suite(.timeLimit(.minutes(5)), .watched) struct DaemonStallTests {
     /// Context switches so far (voluntary and not) of `pid`'s main thread, which runs the GLib loop,
     /// and of all its other threads together.
     static func contextSwitches(_ pid: Int32) -> (loop: Int, others: Int) {
@@ -145,7 +151,7 @@ import Testing
         let source = try HostileServer()
         #expect(try box.dose("config", "set", "source", source.url("/slow-headers")).status == 0)
         let daemon = try box.start(["daemon"], log: box.root.appendingPathComponent("daemon.log").path)
-        defer { kill(daemon.processIdentifier, SIGKILL); daemon.waitUntilExit() }
+        defer { daemon.terminate() }
         // The planning pass runs at start; its fetch now waits on a server that never answers.
         #expect(source.waitForRequests(timeout: 10), "the daemon never asked the source")
         usleep(500_000)
@@ -168,7 +174,7 @@ import Testing
         #expect(try box.dose("config", "set", "source", source.url("/pack")).status == 0)
         let log = box.root.appendingPathComponent("daemon.log").path
         let daemon = try box.start(["daemon"], log: log)
-        defer { kill(daemon.processIdentifier, SIGKILL); daemon.waitUntilExit() }
+        defer { daemon.terminate() }
         let synced = try box.wait(timeout: 15) {
             ((try? String(contentsOfFile: log, encoding: .utf8)) ?? "").contains("planning pass done")
         }
@@ -196,7 +202,7 @@ import Testing
         #expect(try box.dose("config", "set", "source.pubkey", key).status == 0)
         let log = box.root.appendingPathComponent("daemon.log").path
         let daemon = try box.start(["daemon"], log: log)
-        defer { kill(daemon.processIdentifier, SIGKILL); daemon.waitUntilExit() }
+        defer { daemon.terminate() }
         let ended = try box.wait(timeout: 15) {
             let text = (try? String(contentsOfFile: log, encoding: .utf8)) ?? ""
             return text.contains("planning pass done") || text.contains("planning pass:")
@@ -219,14 +225,14 @@ import Testing
         try box.startProvider(#"{"rules": [{"kind": "deck", "responses": ["hang:30"]}]}"#)
         try box.configureProvider()
         // A request that may take 20 s (LearnSandbox's own default is 2 s).
-        let daemon = try box.start(
-            ["daemon"], log: box.root.appendingPathComponent("daemon.log").path, extraEnvironment: ["DOSE_PROVIDER_TIMEOUT": "20"])
-        defer { kill(daemon.processIdentifier, SIGKILL); daemon.waitUntilExit() }
-        usleep(500_000)
+        let log = box.root.appendingPathComponent("daemon.log").path
+        let daemon = try box.start(["daemon"], log: log, extraEnvironment: ["DOSE_PROVIDER_TIMEOUT": "20"])
+        defer { daemon.terminate() }
+        #expect(box.waitUntilRunning(daemon, log: log))
         try box.dose("learn", "tick", "Physics", "Ohm")
         #expect(try box.wait(timeout: 10) { try !box.requests().isEmpty } != nil)
         usleep(300_000)
-        let pid = daemon.processIdentifier
+        let pid = daemon.pid
         let (switches, ticks) = (Self.contextSwitches(pid), Self.cpuTicks(pid))
         usleep(4_000_000)
         let now = Self.contextSwitches(pid)

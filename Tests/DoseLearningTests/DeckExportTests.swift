@@ -1,9 +1,10 @@
 import DoseLearning
+import DoseTestSupport
 import Foundation
 import Testing
 
 /// Anki's tab-separated import and the Markdown export.
-@Suite struct DeckExportTests {
+@Suite(.timeLimit(.minutes(5)), .watched) struct DeckExportTests {
     let deck = Deck(cards: [
         Flashcard(front: "Chain rule for $f(g(x))$?", back: "$f'(g(x))\\,g'(x)$"),
         Flashcard(front: "A \"quoted\"\tfront", back: "two\nlines"),

@@ -1,11 +1,12 @@
 import DoseHTTP
 import DoseLearning
 import DoseStore
+import DoseTestSupport
 import Foundation
 import Testing
 
 /// Issue 19: the provider's key quoted back by a provider, and the key over plain HTTP.
-@Suite struct KeyRedactionTests {
+@Suite(.timeLimit(.minutes(5)), .watched) struct KeyRedactionTests {
     static let key = "sk-proj-Q7wX2mZ9vB4nL1kR8tY5uE3oP6aS0dF"
 
     @Test func everyRunOfEightCharactersOfTheKeyIsTakenOut() {
@@ -54,7 +55,7 @@ import Testing
 }
 
 /// The key never goes over plain HTTP to another machine; loopback and keyless providers work as before.
-@Suite struct PlainHTTPKeyTests {
+@Suite(.timeLimit(.minutes(5)), .watched) struct PlainHTTPKeyTests {
     static let key = "sk-plain-Zq93kLm2Vx8"
 
     /// Records what it is asked to send, and answers 500.
@@ -140,7 +141,7 @@ import Testing
 
 /// A 401 that quotes the key back: redacted in `learn run`, `learn list` (plain and JSON), the store and the
 /// daemon's log; and messages stored before redaction existed are redacted on read and scrubbed by the worker.
-@Suite struct EchoedKeyTests {
+@Suite(.timeLimit(.minutes(5)), .watched) struct EchoedKeyTests {
     static let key = "sk-echo-7Hq2Zp9Lm4Xv1Rt6Wc3Nb8Ks5Df0Gj"
 
     /// Every text that must not hold the key: the whole key, or any 8 consecutive characters of it.
@@ -157,12 +158,12 @@ import Testing
         // The daemon meets the 401 first and logs it.
         let log = box.root.appendingPathComponent("daemon.log").path
         let daemon = try box.start(["daemon"], log: log, extraEnvironment: keyed)
-        defer { kill(daemon.processIdentifier, SIGKILL); daemon.waitUntilExit() }
+        defer { daemon.terminate() }
         let paused = try box.wait(timeout: 15) { try box.run(["learn", "list", "--json"], extraEnvironment: keyed).stdout.contains("\"paused\"") }
         #expect(paused != nil, "\((try? String(contentsOfFile: log, encoding: .utf8)) ?? "")")
         #expect(try box.requests().first?["response"] as? String == "401-echo", "the provider quoted the key back")
-        kill(daemon.processIdentifier, SIGKILL)
-        daemon.waitUntilExit()
+        daemon.signal(SIGKILL)
+        daemon.wait(timeout: .seconds(30))
         let daemonLog = (try? String(contentsOfFile: log, encoding: .utf8)) ?? ""
         #expect(daemonLog.contains("paused") && daemonLog.contains("[key withheld]"), "\(daemonLog)")
         #expect(Self.leaks(daemonLog) == nil, "the daemon logged \(Self.leaks(daemonLog) ?? "")")

@@ -4,7 +4,7 @@ import Testing
 
 /// The provider's key from the Secret Service (a real GNOME Keyring on a private bus), in `ProviderKey`'s
 /// order: `DOSE_PROVIDER_KEY`, then `provider.key-file`, then the keyring.
-@Suite struct KeyringKeyTests {
+@Suite(.timeLimit(.minutes(5)), .watched) struct KeyringKeyTests {
     static let schema = "net.dailydose.DailyDose.ProviderKey"
 
     /// A sandbox whose provider accepts only `expected`, configured, one topic ticked.
@@ -74,15 +74,11 @@ import Testing
 
     @Test func aSecretServiceThatNeverAnswersEndsAtTheTimeoutAsAProviderProblem() throws {
         let silentBus = try PrivateKeyring(keyring: false)
-        let silent = Process()
-        silent.executableURL = URL(fileURLWithPath: "/usr/bin/python3")
         let box = try sandbox(expecting: "sk-ring")
-        silent.arguments = [box.packageRoot.appendingPathComponent("tests/support/silent_secrets.py").path]
-        silent.environment = silentBus.environment
-        silent.standardOutput = FileHandle.nullDevice
-        silent.standardError = FileHandle.nullDevice
-        try silent.run()
-        defer { kill(silent.processIdentifier, SIGKILL); silent.waitUntilExit() }
+        let silent = try ChildProcess(
+            "/usr/bin/python3", [box.packageRoot.appendingPathComponent("tests/support/silent_secrets.py").path],
+            environment: silentBus.environment, stdout: .discard)
+        defer { silent.terminate() }
         #expect(try box.wait(timeout: 10) {
             try silentBus.run("/usr/bin/gdbus", ["call", "--session", "--dest", "org.freedesktop.DBus", "--object-path", "/org/freedesktop/DBus",
                                            "--method", "org.freedesktop.DBus.NameHasOwner", "org.freedesktop.secrets"]).stdout.contains("true")
@@ -104,7 +100,7 @@ import Testing
         let box = try sandbox(expecting: "sk-ring")
         let log = box.root.appendingPathComponent("daemon.log").path
         let daemon = try box.start(["daemon"], log: log, extraEnvironment: bus(keyring))
-        defer { kill(daemon.processIdentifier, SIGKILL); daemon.waitUntilExit() }
+        defer { daemon.terminate() }
         #expect(try box.wait(timeout: 10) { try box.requests().count == 1 } != nil)
         #expect(try box.requests().first?["response"] as? String == "401")
         #expect(try box.wait(timeout: 10) { try box.list()["Ohm"]?["state"] as? String == "paused" } != nil)

@@ -1,22 +1,23 @@
+import DoseTestSupport
 import Foundation
 import Testing
 
 /// `dose learn` in German with the catalogue po/build.sh compiles (the build tree's binaries read build/locale):
 /// the queue's progress, a scripted study session, an interactive quiz left with q, `due` and `export`, while
 /// the keys the user types (1–4, q, A–D) and the English under C stay as they are.
-@Suite struct LearnGermanTests {
+@Suite(.timeLimit(.minutes(5)), .watched) struct LearnGermanTests {
     /// Compiles the catalogues where the build tree's `dose` reads them.
     static func buildCatalogues(_ box: LearnSandbox) throws {
-        let process = Process()
-        process.executableURL = box.packageRoot.appendingPathComponent("po/build.sh")
-        process.standardError = FileHandle.nullDevice
-        try process.run()
-        process.waitUntilExit()
-        #expect(process.terminationStatus == 0)
+        let build = try ChildProcess.run(
+            box.packageRoot.appendingPathComponent("po/build.sh").path, environment: ChildProcess.inheritedEnvironment,
+            stdout: .discard, leadsGroup: true, timeout: .seconds(180))
+        #expect(build.exitCode == 0, "\(build)")
     }
 
     @Test func aSessionInGermanWithTheKeysUnchanged() throws {
         let box = try LearnSandbox()
+        // "next at" (not "next tomorrow at") for a Good on a new card only while that stays today: early afternoon.
+        box.timeZone = LearnSandbox.zoneNearHour(13)
         try Self.buildCatalogues(box)
         let german = ["LANGUAGE": "de"]
         try box.startProvider(#"{"default": "maths-ok"}"#)

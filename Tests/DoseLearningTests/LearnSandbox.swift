@@ -1,3 +1,4 @@
+import DoseTestSupport
 import Foundation
 import Testing
 
@@ -7,15 +8,29 @@ import Testing
 final class LearnSandbox {
     let root: URL
     let packageRoot: URL
-    private var server: Process?
+    private var server: ChildProcess?
     private(set) var providerURL = ""
     /// The zone `dose` runs in: UTC unless a test needs the local hour away from midnight.
     var timeZone = "UTC"
 
+    /// A fixed-offset zone whose local hour is `hour` now (`Etc/GMT-2` is two hours east of UTC).
+    static func zoneNearHour(_ hour: Int) -> String {
+        var now = time(nil)
+        var utc = tm()
+        gmtime_r(&now, &utc)
+        var offset = hour - Int(utc.tm_hour)
+        if offset < -12 { offset += 24 }
+        if offset > 14 { offset -= 24 }
+        return offset >= 0 ? "Etc/GMT-\(offset)" : "Etc/GMT+\(-offset)"
+    }
+
     struct Run {
+        /// The exit code, or the number of the signal that ended it.
         var status: Int32
         var stdout: String
         var stderr: String
+        /// Still running at the deadline of `run` (then killed; the test has an issue saying so).
+        var timedOut = false
     }
 
     init() throws {
@@ -30,11 +45,7 @@ final class LearnSandbox {
     }
 
     deinit {
-        // SIGKILL: children of Foundation's Process may start with SIGTERM blocked, and then ignore terminate().
-        if let server, server.isRunning {
-            kill(server.processIdentifier, SIGKILL)
-            server.waitUntilExit()
-        }
+        server?.terminate()
         try? FileManager.default.removeItem(at: root)
     }
 
@@ -78,16 +89,11 @@ final class LearnSandbox {
     func startProvider(_ script: String = #"{"default": "ok"}"#) throws -> String {
         try setScript(script)
         let portFile = root.appendingPathComponent("port").path
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = [
-            "python3", packageRoot.appendingPathComponent("tests/support/fake_provider.py").path,
-            "--port-file", portFile, "--log", logPath, "--script", scriptPath,
-        ]
-        try process.run()
+        let (process, port) = try ChildProcess.startServer(
+            "/usr/bin/python3",
+            [packageRoot.appendingPathComponent("tests/support/fake_provider.py").path, "--port-file", portFile, "--log", logPath, "--script", scriptPath],
+            environment: ChildProcess.basicEnvironment, portFile: portFile)
         server = process
-        for _ in 0..<400 where !FileManager.default.fileExists(atPath: portFile) { usleep(10_000) }
-        let port = try String(contentsOfFile: portFile, encoding: .utf8)
         providerURL = "http://127.0.0.1:\(port)/v1"
         return providerURL
     }
@@ -116,59 +122,31 @@ final class LearnSandbox {
 
     // MARK: Running dose
 
-    /// Runs `dose ARGS` to completion. Output goes through files, not pipes: a long-lived child
-    /// started by a parallel test could inherit a pipe's write end and keep it open forever.
+    /// Runs `dose ARGS` to completion, at most `timeout` seconds: then it is killed, the test gets an issue naming
+    /// the command, and the run says `timedOut`. Output goes through files, not pipes (ChildProcess).
     @discardableResult
-    func run(_ arguments: [String], stdin: String? = nil, extraEnvironment: [String: String] = [:]) throws -> Run {
-        let id = UUID().uuidString
-        let outPath = root.appendingPathComponent("out-\(id)").path
-        let errPath = root.appendingPathComponent("err-\(id)").path
-        let inPath = root.appendingPathComponent("in-\(id)").path
-        FileManager.default.createFile(atPath: outPath, contents: nil)
-        FileManager.default.createFile(atPath: errPath, contents: nil)
-        FileManager.default.createFile(atPath: inPath, contents: Data((stdin ?? "").utf8))
-        defer {
-            for path in [outPath, errPath, inPath] { try? FileManager.default.removeItem(atPath: path) }
-        }
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: dosePath)
-        process.arguments = arguments
-        process.environment = environment.merging(extraEnvironment) { $1 }
-        let out = FileHandle(forWritingAtPath: outPath)!
-        let err = FileHandle(forWritingAtPath: errPath)!
-        let input = FileHandle(forReadingAtPath: inPath)!
-        process.standardOutput = out
-        process.standardError = err
-        process.standardInput = input
-        try process.run()
-        process.waitUntilExit()
-        try? out.close()
-        try? err.close()
-        try? input.close()
-        return Run(
-            status: process.terminationStatus,
-            stdout: (try? String(contentsOfFile: outPath, encoding: .utf8)) ?? "",
-            stderr: (try? String(contentsOfFile: errPath, encoding: .utf8)) ?? "")
+    func run(
+        _ arguments: [String], stdin: String? = nil, extraEnvironment: [String: String] = [:], timeout: Double = 60,
+        sourceLocation: SourceLocation = #_sourceLocation
+    ) throws -> Run {
+        let result = try ChildProcess.run(
+            dosePath, arguments, environment: environment.merging(extraEnvironment) { $1 }, stdin: .text(stdin ?? ""),
+            timeout: .seconds(timeout))
+        if result.timedOut { Issue.record("\(result)", sourceLocation: sourceLocation) }
+        return Run(status: result.exitCode ?? result.signal ?? -1, stdout: result.stdout, stderr: result.stderr, timedOut: result.timedOut)
     }
 
     @discardableResult
-    func dose(_ arguments: String...) throws -> Run { try run(arguments) }
+    func dose(_ arguments: String..., sourceLocation: SourceLocation = #_sourceLocation) throws -> Run {
+        try run(arguments, sourceLocation: sourceLocation)
+    }
 
-    /// Starts `dose ARGS` without waiting (the daemon, or a run to be killed).
-    func start(_ arguments: [String], log: String? = nil, extraEnvironment: [String: String] = [:]) throws -> Process {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: dosePath)
-        process.arguments = arguments
-        process.environment = environment.merging(extraEnvironment) { $1 }
-        process.standardInput = FileHandle.nullDevice
-        let sink = log.map { path -> FileHandle in
-            FileManager.default.createFile(atPath: path, contents: nil)
-            return FileHandle(forWritingAtPath: path)!
-        }
-        process.standardOutput = sink ?? FileHandle.nullDevice
-        process.standardError = sink ?? FileHandle.nullDevice
-        try process.run()
-        return process
+    /// Starts `dose ARGS` without waiting (the daemon, or a run to be killed); its output and errors to `log`.
+    /// The test ends it with `terminate()` (a `defer` right after this call), or waits for it with a deadline.
+    func start(_ arguments: [String], log: String? = nil, extraEnvironment: [String: String] = [:]) throws -> ChildProcess {
+        try ChildProcess(
+            dosePath, arguments, environment: environment.merging(extraEnvironment) { $1 },
+            stdout: log.map { .file($0) } ?? .discard, stderr: log == nil ? .discard : .standardOutput)
     }
 
     /// `dose learn list --json` (JSON Lines: one object per line, every line ended), keyed by topic.
@@ -180,6 +158,14 @@ final class LearnSandbox {
             try JSONSerialization.jsonObject(with: Data($0.utf8)) as! [String: Any]
         }
         return Dictionary(uniqueKeysWithValues: array.map { ($0["topic"] as! String, $0) })
+    }
+
+    /// Waits (at most `timeout` seconds, while it runs) until `daemon` says in `log` that it runs: its instance lock
+    /// held and its watches set, so what the test does next reaches a running daemon, however busy the machine.
+    func waitUntilRunning(_ daemon: ChildProcess, log: String, timeout: Double = 30) -> Bool {
+        daemon.waitUntil(timeout: .seconds(timeout)) {
+            ((try? String(contentsOfFile: log, encoding: .utf8)) ?? "").contains("dose daemon: running")
+        }
     }
 
     /// Polls `condition` every 50 ms until it holds or `timeout` seconds pass; returns the seconds waited, or nil.

@@ -1,8 +1,9 @@
+import DoseTestSupport
 import Foundation
 import Testing
 
 /// The real `dose` binary against the scripted loopback provider.
-@Suite struct ProviderIntegrationTests {
+@Suite(.timeLimit(.minutes(5)), .watched) struct ProviderIntegrationTests {
     @Test func successGeneratesEachArtifactOnceAndTicksNeverRegenerate() throws {
         let box = try LearnSandbox()
         try box.startProvider()

@@ -1,11 +1,12 @@
 import DoseCore
 import DoseLearning
 import DoseStore
+import DoseTestSupport
 import Testing
 
 /// The provider's JSON through the project's own parser and writer: what goes out, what comes
 /// back, and what is stored, byte for byte as the Foundation build had it.
-@Suite struct ProviderJSONTests {
+@Suite(.timeLimit(.minutes(5)), .watched) struct ProviderJSONTests {
     // Written by the Foundation build's `JSONEncoder` (sorted keys, slashes unescaped) for the
     // values below, pinned before the switch: stored artifacts must not change a byte. One
     // exception since issue 11: DEL (which the validator never lets into a stored card) is

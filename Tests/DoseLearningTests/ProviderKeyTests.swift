@@ -1,9 +1,10 @@
 import DoseLearning
+import DoseTestSupport
 import Foundation
 import Testing
 
 /// `provider.key-file` read for real: one line of printable text, anything else refused naming the file.
-@Suite struct ProviderKeyTests {
+@Suite(.timeLimit(.minutes(5)), .watched) struct ProviderKeyTests {
     /// Writes `bytes` to a fresh 0600 file and reads it as the key file.
     func load(_ bytes: [UInt8]) throws -> Result<String?, LearningError> {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("dose-key-\(UUID().uuidString)")

@@ -1,8 +1,9 @@
 import DoseLearning
 import DoseStore
+import DoseTestSupport
 import Testing
 
-@Suite struct BackoffTests {
+@Suite(.timeLimit(.minutes(5)), .watched) struct BackoffTests {
     @Test func scheduleDoublesFromOneMinuteToAFifteenMinuteCap() {
         let minutes = (1...7).map { Backoff.delay(afterFailures: $0) / 60 }
         #expect(minutes == [1, 2, 4, 8, 15, 15, 15])
@@ -37,7 +38,7 @@ import Testing
     }
 }
 
-@Suite struct RetryAfterTests {
+@Suite(.timeLimit(.minutes(5)), .watched) struct RetryAfterTests {
     let now: Int64 = 784_111_777  // Sun, 06 Nov 1994 08:49:37 GMT
 
     @Test func seconds() {
@@ -61,7 +62,7 @@ import Testing
     }
 }
 
-@Suite struct FailureClassifierTests {
+@Suite(.timeLimit(.minutes(5)), .watched) struct FailureClassifierTests {
     func classify(_ failure: AttemptFailure, online: Bool = true) -> Verdict {
         FailureClassifier.classify(failure, networkAvailable: online, now: 1_000)
     }
@@ -107,7 +108,7 @@ import Testing
     }
 }
 
-@Suite struct ProviderSettingsTests {
+@Suite(.timeLimit(.minutes(5)), .watched) struct ProviderSettingsTests {
     func settings(_ url: String?, model: String? = "m") -> ProviderSettings {
         ProviderSettings(url: url, model: model, keyFile: nil)
     }
@@ -153,7 +154,7 @@ import Testing
     }
 }
 
-@Suite struct TopicKeyTests {
+@Suite(.timeLimit(.minutes(5)), .watched) struct TopicKeyTests {
     @Test func trimsAndRejectsBadNames() throws {
         let key = try TopicKey(subject: "  Physics ", topic: "Ohm's law\t")
         #expect(key.subject == "Physics" && key.topic == "Ohm's law")

@@ -1,10 +1,11 @@
 import DoseCore
 import DoseStore
+import DoseTestSupport
 import Foundation
 import Testing
 
 /// `dose learn quiz --interactive` through piped input: shuffle, progress, q, end of input, misses, history.
-@Suite struct QuizCLITests {
+@Suite(.timeLimit(.minutes(5)), .watched) struct QuizCLITests {
     /// The fake provider's quiz of six: question i's right choice is i % 4.
     static let answers = [0, 1, 2, 3, 0, 1]
 

@@ -1,10 +1,11 @@
 import DoseCore
 import DoseStore
+import DoseTestSupport
 import Foundation
 import Testing
 
 /// `dose learn quiz SUBJECT TOPIC --history`: the topic's scores, oldest first, in words with local dates.
-@Suite struct QuizHistoryCLITests {
+@Suite(.timeLimit(.minutes(5)), .watched) struct QuizHistoryCLITests {
     @Test func theHistoryIsPrintedInTheUsersZone() throws {
         let box = try LearnSandbox()
         try box.startProvider(#"{"default": "ok"}"#)

@@ -1,12 +1,13 @@
 import DoseCore
 import DoseLearning
 import DoseStore
+import DoseTestSupport
 import Foundation
 import Testing
 
 /// The quiz model the terminal and the app share: shuffled orders tracked by index, progress, feedback,
 /// misses, retry, and the score (answered questions only, first round only) written to a real store.
-@Suite struct QuizSessionTests {
+@Suite(.timeLimit(.minutes(5)), .watched) struct QuizSessionTests {
     /// Five questions; question i's right choice is i % 4, its choices "q{i}c{j}".
     static let quiz = Quiz(questions: (0..<5).map { i in
         QuizQuestion(prompt: "Q\(i) $x^\(i)$?", choices: (0..<4).map { "q\(i)c\($0)" }, answer: i % 4, explanation: "Because \(i).")

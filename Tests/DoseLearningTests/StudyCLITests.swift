@@ -1,8 +1,9 @@
+import DoseTestSupport
 import Foundation
 import Testing
 
 /// `dose learn study` and `dose learn due` through piped input, and topic identity at the command line.
-@Suite struct StudyCLITests {
+@Suite(.timeLimit(.minutes(5)), .watched) struct StudyCLITests {
     private func due(_ box: LearnSandbox) throws -> [String: Any] {
         let run = try box.dose("learn", "due", "--json")
         #expect(run.status == 0, "\(run.stderr)")

@@ -1,9 +1,10 @@
 import DoseStore
+import DoseTestSupport
 import Foundation
 import Testing
 
 /// A provider's words (error text, AI cards) never reach the terminal as escape sequences.
-@Suite struct TerminalEscapeTests {
+@Suite(.timeLimit(.minutes(5)), .watched) struct TerminalEscapeTests {
     /// Any byte a terminal could take as the start of a control sequence: C0 but newline and tab, DEL, C1.
     static func controls(_ text: String) -> [String] {
         text.unicodeScalars.filter { scalar in
@@ -45,7 +46,7 @@ import Testing
         // Validation now refuses C1 controls: the provider's hostile answer is a failed attempt, never stored.
         let refused = try box.dose("learn", "run")
         #expect(refused.status == 75, "\(refused.stdout)")
-        #expect((try box.list()["Ohm"]?["lastError"] as? String ?? "").contains("contains a control character"))
+        #expect((try box.list()["Ohm"]?["lastError"] as? String ?? "").contains("contains control character U+009"))
         // A store written before that rule may still hold such text: printing must neutralise it.
         let store = LearningStore(database: try Database(path: box.databasePath))
         let deckJSON = #"{"cards":["# + (1...8).map { #"{"back":"b\u009b2J","front":"f\#($0)\u009d0;x\u009c"}"# }.joined(separator: ",") + "]}"

@@ -1,8 +1,10 @@
+import DoseCore
 import DoseLearning
+import DoseTestSupport
 import Foundation
 import Testing
 
-@Suite struct ValidatorTests {
+@Suite(.timeLimit(.minutes(5)), .watched) struct ValidatorTests {
     static func deckJSON(_ count: Int = 10, _ edit: (inout [[String: Any]]) -> Void = { _ in }) -> String {
         var cards: [[String: Any]] = (0..<count).map { ["front": "Q\($0)?", "back": "A\($0)."] }
         edit(&cards)
@@ -16,6 +18,8 @@ import Testing
         edit(&questions)
         return json(["questions": questions])
     }
+
+    static let onlyNewlineAndTab = #"only \n and \t are allowed"#
 
     static func json(_ object: Any) -> String {
         String(decoding: try! JSONSerialization.data(withJSONObject: object), as: UTF8.self)
@@ -72,12 +76,12 @@ import Testing
         #expect(deckError(Self.deckJSON { $0[1].removeValue(forKey: "back") }) == "cards[1] has no \"back\"")
         #expect(deckError(Self.deckJSON { $0[4]["front"] = 42 }) == "cards[4].front is not a string")
         #expect(deckError(Self.deckJSON { $0[0]["back"] = String(repeating: "x", count: 1001) })
-            == "cards[0].back is longer than 1000 characters")
-        #expect(deckError(Self.deckJSON { $0[0]["front"] = "bell\u{7}" }) == "cards[0].front contains a control character")
+            == "cards[0].back is 1001 characters long; the limit is 1000")
+        #expect(deckError(Self.deckJSON { $0[0]["front"] = "bell\u{7}" }) == "cards[0].front contains control character U+0007; \(Self.onlyNewlineAndTab)")
         // C1 controls too (U+009B is a one-byte CSI to many terminals), and DEL.
-        #expect(deckError(Self.deckJSON { $0[2]["back"] = "x\u{9B}2J" }) == "cards[2].back contains a control character")
-        #expect(deckError(Self.deckJSON { $0[1]["front"] = "\u{80}" }) == "cards[1].front contains a control character")
-        #expect(quizError(Self.quizJSON { $0[0]["prompt"] = "a\u{7F}" }) == "questions[0].prompt contains a control character")
+        #expect(deckError(Self.deckJSON { $0[2]["back"] = "x\u{9B}2J" }) == "cards[2].back contains control character U+009B; \(Self.onlyNewlineAndTab)")
+        #expect(deckError(Self.deckJSON { $0[1]["front"] = "\u{80}" }) == "cards[1].front contains control character U+0080; \(Self.onlyNewlineAndTab)")
+        #expect(quizError(Self.quizJSON { $0[0]["prompt"] = "a\u{7F}" }) == "questions[0].prompt contains control character U+007F; \(Self.onlyNewlineAndTab)")
         #expect(deckError(Self.deckJSON { $0[1]["front"] = "line\nbreak\tand tab, U+00A0\u{A0}ok" }) == nil)
         // Read back from a store an older build wrote, C1 is tolerated (printing escapes it); C0 is not.
         #expect((try? ArtifactValidator.deck(from: Self.deckJSON { $0[2]["back"] = "x\u{9B}2J" }, stored: true)) != nil)
@@ -140,12 +144,73 @@ import Testing
         let exponent = Self.quizJSON().replacing(#""answer":0"#, with: #""answer":1e0"#)
         #expect(quizError(exponent) == "questions[0].answer is not a whole number")
         #expect(quizError(Self.quizJSON { $0[1]["prompt"] = String(repeating: "p", count: 501) })
-            == "questions[1].prompt is longer than 500 characters")
+            == "questions[1].prompt is 501 characters long; the limit is 500")
         #expect(quizError(Self.quizJSON { $0[1]["choices"] = ["a", String(repeating: "c", count: 201), "b", "d"] })
-            == "questions[1].choices[1] is longer than 200 characters")
+            == "questions[1].choices[1] is 201 characters long; the limit is 200")
         #expect(quizError(Self.quizJSON { $0[1]["explanation"] = String(repeating: "e", count: 1001) })
-            == "questions[1].explanation is longer than 1000 characters")
-        #expect(quizError(Self.quizJSON { $0[1]["explanation"] = "a\u{0}b" }) == "questions[1].explanation contains a control character")
+            == "questions[1].explanation is 1001 characters long; the limit is 1000")
+        #expect(quizError(Self.quizJSON { $0[1]["explanation"] = "a\u{0}b" }) == "questions[1].explanation contains control character U+0000; \(Self.onlyNewlineAndTab)")
         #expect(quizError(Self.quizJSON { $0[1]["prompt"] = "line\nand\ttab" }) == nil)
+    }
+
+    // MARK: The content rules (issue 19)
+
+    /// The CVE-2024-28243 pattern as the provider could send it: `\edef` quadruples `\a` eight times, unchecked.
+    static let edefBomb = #"$\def\a{x}"# + String(repeating: #"\edef\a{\a\a\a\a}"#, count: 8) + String(repeating: #"\a"#, count: 24) + "$"
+    /// 40 nested superscripts: short enough for a choice (200 characters), eight groups past the bound.
+    static let nestedScripts = "$" + String(repeating: "x^{", count: 40) + "x" + String(repeating: "}", count: 40) + "$"
+    /// The issue's shape, 33 nested `\frac`, where a field has room for it (333 characters).
+    static let nestedFrac = "$" + String(repeating: #"\frac{1}{"#, count: 33) + "x" + String(repeating: "}", count: 33) + "$"
+    static let override = "Invoice \u{202E}gpj.exe"
+
+    func deckReason(_ content: String) -> PackProblem.Reason? {
+        do {
+            _ = try ArtifactValidator.deck(from: content)
+            return nil
+        } catch { return error.reason }
+    }
+
+    func quizReason(_ content: String) -> PackProblem.Reason? {
+        do {
+            _ = try ArtifactValidator.quiz(from: content)
+            return nil
+        } catch { return error.reason }
+    }
+
+    /// Every text of a deck and of a quiz is held to the pack's rules: refused naming the card or question
+    /// and the field, as a malformed answer is (a failed attempt, never stored).
+    @Test func providerTextIsHeldToTheContentRules() {
+        let nested = { (field: String) in PackProblem.Reason.mathTooDeep(field: field, depth: 40, limit: 32) }
+        #expect(deckReason(Self.deckJSON { $0[3]["front"] = Self.edefBomb }) == .definesMacro(field: "cards[3].front", command: "def"))
+        #expect(deckReason(Self.deckJSON { $0[1]["back"] = Self.override })
+            == .bidiControl(field: "cards[1].back", character: "U+202E", name: "RIGHT-TO-LEFT OVERRIDE"))
+        #expect(deckReason(Self.deckJSON { $0[5]["front"] = Self.nestedScripts }) == nested("cards[5].front"))
+        #expect(deckReason(Self.deckJSON { $0[6]["back"] = Self.nestedFrac })
+            == .mathTooDeep(field: "cards[6].back", depth: 33, limit: 32))
+        #expect(quizReason(Self.quizJSON { $0[0]["prompt"] = Self.edefBomb }) == .definesMacro(field: "questions[0].prompt", command: "def"))
+        #expect(quizReason(Self.quizJSON { $0[2]["choices"] = ["a", Self.nestedScripts, "c", "d"] }) == nested("questions[2].choices[1]"))
+        #expect(quizReason(Self.quizJSON { $0[4]["explanation"] = Self.override })
+            == .bidiControl(field: "questions[4].explanation", character: "U+202E", name: "RIGHT-TO-LEFT OVERRIDE"))
+        #expect(quizReason(Self.quizJSON { $0[1]["explanation"] = Self.nestedFrac })
+            == .mathTooDeep(field: "questions[1].explanation", depth: 33, limit: 32))
+        #expect(quizReason(Self.quizJSON { $0[3]["choices"] = ["a", "b", #"$\newcommand\x{y}$"#, "d"] })
+            == .definesMacro(field: "questions[3].choices[2]", command: "newcommand"))
+        // The words name the field, as every other refusal of the answer does.
+        #expect(deckError(Self.deckJSON { $0[3]["front"] = Self.edefBomb })
+            == #"cards[3].front uses \def, which defines a macro; macros may not be defined (they can make a page hang: CVE-2024-28243)"#)
+        #expect(quizError(Self.quizJSON { $0[2]["choices"] = ["a", Self.nestedScripts, "c", "d"] })
+            == #"questions[2].choices[1] has a formula nested 40 deep (braces, \left…\right, \begin…\end); the limit is 32"#)
+        // Within the bounds, maths and right-to-left prose with its marks pass.
+        #expect(deckError(Self.deckJSON { $0[0]["back"] = "$\\frac{dy}{dx} = x^2$, שלום\u{200F}." }) == nil)
+        #expect(quizError(Self.quizJSON { $0[0]["prompt"] = "$" + String(repeating: "x^{", count: 32) + "x" + String(repeating: "}", count: 32) + "$" }) == nil)
+    }
+
+    /// A deck or quiz stored before these rules is still read (the terminal escapes bidi controls, the
+    /// page's render script bounds each formula): what was ready stays ready.
+    @Test func storedArtifactsFromBeforeTheRulesStillRead() throws {
+        let deck = Self.deckJSON { $0[0]["front"] = Self.edefBomb; $0[1]["back"] = Self.override; $0[2]["back"] = Self.nestedFrac }
+        #expect(try ArtifactValidator.deck(from: deck, stored: true).cards[1].back == Self.override)
+        let quiz = Self.quizJSON { $0[0]["prompt"] = Self.edefBomb; $0[1]["explanation"] = Self.override }
+        #expect(try ArtifactValidator.quiz(from: quiz, stored: true).questions[0].prompt == Self.edefBomb)
     }
 }

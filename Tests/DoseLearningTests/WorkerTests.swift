@@ -1,8 +1,9 @@
 import DoseLearning
 import DoseStore
+import DoseTestSupport
 import Testing
 
-@Suite struct WorkerTests {
+@Suite(.timeLimit(.minutes(5)), .watched) struct WorkerTests {
     let serverError = AttemptFailure.http(status: 500, body: "", retryAfter: nil)
 
     @Test func backoffRunsOneTwoFourEightFifteenFifteenMinutesOnAnInjectedClockThenResets() throws {
@@ -180,7 +181,7 @@ import Testing
     }
 }
 
-@Suite struct PlannerTests {
+@Suite(.timeLimit(.minutes(5)), .watched) struct PlannerTests {
     func entry(_ topic: String, requested: Int64, next: Int64? = nil, deck: Bool = false, quiz: Bool = false) -> LearningEntry {
         LearningEntry(
             subject: "S", topic: topic, tickedAt: requested,

@@ -10,7 +10,7 @@ import Testing
 /// through the real `SessionBusAppLink`, to a stand-in app (`tests/support/standin_app.py`) that answers late,
 /// never, or with an error: the loop that made the call keeps handling events (a 100 ms timer here, as the
 /// scheduler's timer, other clicks and SIGTERM are) while the call is pending.
-@Suite(.serialized) struct AppHandOffBusTests {
+@Suite(.serialized, .timeLimit(.minutes(5)), .watched) struct AppHandOffBusTests {
     static let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
     /// The process's session bus, set before any use of it.
     let bus = PrivateKeyring.shared
@@ -22,7 +22,7 @@ import Testing
         let pages = RecordedPages()
         let deliverer: Deliverer
         let log: String
-        private var app: Process?
+        private var app: ChildProcess?
 
         init(app mode: String?, link: SessionBusAppLink = SessionBusAppLink()) throws {
             home = try DelivererTests.Home()
@@ -34,26 +34,21 @@ import Testing
 
         deinit {
             guard let app else { return }
-            kill(app.processIdentifier, SIGKILL)
-            app.waitUntilExit()
-            // The bus drops the name once it sees the connection gone.
-            for _ in 0..<500 where SessionBus.nameHasOwner(DesktopApplication.id) { usleep(10_000) }
+            app.terminate()
+            // The bus drops the name once it sees the connection gone (a deadline: the next scene needs it free).
+            let deadline = ContinuousClock.now + .seconds(30)
+            while SessionBus.nameHasOwner(DesktopApplication.id), ContinuousClock.now < deadline { usleep(10_000) }
         }
 
         /// Starts the stand-in app in `mode`, once the process's shared connection sees it own the app's name.
-        private static func start(_ mode: String, log: String) throws -> Process {
-            let process = Process()
-            process.executableURL = URL(fileURLWithPath: "/usr/bin/python3")
-            process.arguments = [packageRoot.appendingPathComponent("tests/support/standin_app.py").path, log, mode]
-            process.environment = PrivateKeyring.shared.environment
-            process.standardOutput = FileHandle.nullDevice
-            try process.run()
-            for _ in 0..<500 {
-                if SessionBus.nameHasOwner(DesktopApplication.id) { return process }
-                usleep(10_000)
+        private static func start(_ mode: String, log: String) throws -> ChildProcess {
+            let app = try ChildProcess(
+                "/usr/bin/python3", [packageRoot.appendingPathComponent("tests/support/standin_app.py").path, log, mode],
+                environment: PrivateKeyring.shared.environment, stdout: .discard)
+            guard app.waitUntil(timeout: .seconds(60), { SessionBus.nameHasOwner(DesktopApplication.id) }) else {
+                throw KeyringSetupError("the stand-in app did not own \(DesktopApplication.id) on the process's session bus within 60 s: \(app.terminate())")
             }
-            process.terminate()
-            throw KeyringSetupError("the stand-in app never owned \(DesktopApplication.id) on the process's session bus")
+            return app
         }
 
         /// The ActivateAction calls the stand-in received, one JSON object each.

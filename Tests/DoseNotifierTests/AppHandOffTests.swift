@@ -1,11 +1,12 @@
 import CGLib
+import DoseTestSupport
 import GLibGlue
 import Testing
 
 @testable import DoseNotifier
 
 /// What a click does with the app's answer: every kind of failure the bus reports, sorted by its domain and code.
-@Suite struct AppHandOffTests {
+@Suite(.timeLimit(.minutes(5)), .watched) struct AppHandOffTests {
     @Test func anAnswerMeansTheAppTookIt() {
         #expect(AppHandOff(reply: .success(())) == .taken)
         #expect(AppHandOff.taken.priority == .info)

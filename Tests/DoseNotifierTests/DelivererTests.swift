@@ -1,6 +1,7 @@
 import CGLib
 import DoseCore
 import DoseSystem
+import DoseTestSupport
 import Foundation
 import GLibGlue
 import Testing
@@ -94,7 +95,7 @@ func makeDeliverer(
 }
 
 /// The deliverer's branches (the send's and the click's), with a scripted server and a real snapshot file.
-@Suite struct DelivererTests {
+@Suite(.timeLimit(.minutes(5)), .watched) struct DelivererTests {
     static let pool = [
         Item(id: "q-weber-unit", kind: .question, text: "What is the unit of magnetic flux?", answer: "the weber",
              explanation: "one weber is one volt-second"),

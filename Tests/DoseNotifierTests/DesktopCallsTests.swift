@@ -1,5 +1,6 @@
 import DoseCore
 import DoseSystem
+import DoseTestSupport
 import Foundation
 import Testing
 
@@ -7,7 +8,7 @@ import Testing
 
 /// The wire format of the calls that carry the id (org.gtk.Notifications, org.freedesktop.Application),
 /// the click's route, and the runtime record a restarted scheduler re-attaches from.
-@Suite struct DesktopCallsTests {
+@Suite(.timeLimit(.minutes(5)), .watched) struct DesktopCallsTests {
     static let copy = NotificationCopy(summary: "Question of the day", body: "What is the unit of magnetic flux?", id: "q-weber-unit")
 
     /// `AddNotification(s app_id, s id, a{sv})` as GNotification serializes it: the app's id, one

@@ -8,7 +8,7 @@ import Testing
 /// The notification in the user's language: its headline, the Open button, the hint of a server without
 /// actions and the dry run's headers in German (this thread only, `German.run`); the content as authored,
 /// the answer still withheld, the body still escaped for markup; `--json` and the C locale in English.
-@Suite struct GermanCopyTests {
+@Suite(.timeLimit(.minutes(5)), .watched) struct GermanCopyTests {
     @Test func theDeliveredNotificationSpeaksGermanAndStillWithholdsTheAnswer() throws {
         let home = try DelivererTests.Home()
         let withActions = ScriptedServer()

@@ -3,9 +3,10 @@ import Testing
 
 @testable import DoseNotifier
 import DoseSystem
+import DoseTestSupport
 
 /// The `image-path` hint names the icon installed under the binary's own prefix, only when it is there.
-@Suite struct NotificationIconTests {
+@Suite(.timeLimit(.minutes(5)), .watched) struct NotificationIconTests {
     /// A prefix laid out as `make install` lays it: PREFIX/bin/dose-notify, optionally the icon.
     final class Prefix {
         let root: String

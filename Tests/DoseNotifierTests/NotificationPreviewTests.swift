@@ -1,9 +1,10 @@
 import DoseCore
+import DoseTestSupport
 import Testing
 
 @testable import DoseNotifier
 
-@Suite struct NotificationPreviewTests {
+@Suite(.timeLimit(.minutes(5)), .watched) struct NotificationPreviewTests {
     @Test func jsonCarriesTheIdAndNeverTheAnswer() throws {
         let item = Item(id: "q-1", kind: .question, text: "What is $\\frac{1}{2}$?", answer: "HIDDEN", explanation: "ALSO-HIDDEN")
         let date = try #require(CivilDate(iso: "2026-11-29"))

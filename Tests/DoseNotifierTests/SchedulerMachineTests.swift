@@ -1,12 +1,13 @@
 import DoseCore
 import DoseSystem
+import DoseTestSupport
 import Testing
 
 @testable import DoseNotifier
 
 /// Every branch of the scheduler's decisions, on the pure `SchedulerMachine` with an injected clock:
 /// the times below are what the interpreter would have read, so no test waits.
-@Suite struct SchedulerMachineTests {
+@Suite(.timeLimit(.minutes(5)), .watched) struct SchedulerMachineTests {
     static let utc = FixedOffsetZone(offset: 0)
     /// Europe/London in 2026 (cross-checked with Python's zoneinfo, as in DoseCoreTests' ZoneFixtures).
     static let london = TransitionTableZone(initialOffset: 0, [

@@ -1,8 +1,9 @@
+import DoseTestSupport
 import Testing
 
 @testable import DoseNotifier
 
-@Suite struct ServerRetryTests {
+@Suite(.timeLimit(.minutes(5)), .watched) struct ServerRetryTests {
     @Test func backsOffFrom15SecondsTo15Minutes() {
         var retry = ServerRetry()
         var now: Int64 = 1_000

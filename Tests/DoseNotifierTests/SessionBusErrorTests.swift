@@ -1,11 +1,12 @@
 import CGLib
+import DoseTestSupport
 import GLibGlue
 import Testing
 
 @testable import DoseNotifier
 
 /// `SessionBus.remoteErrorName` on errors made the way GDBus makes them from a peer's error reply.
-@Suite struct SessionBusErrorTests {
+@Suite(.timeLimit(.minutes(5)), .watched) struct SessionBusErrorTests {
     /// The GLibError `check` turns a GError into, for the error GDBus builds from a reply named `name`.
     private func remoteError(_ name: String, _ text: String) -> GLibError {
         do {

@@ -4,7 +4,7 @@ import Foundation
 import Testing
 
 /// The provider key through libsecret against a real GNOME Keyring on a private bus.
-@Suite(.serialized) struct ProviderKeyringTests {
+@Suite(.serialized, .timeLimit(.minutes(5)), .watched) struct ProviderKeyringTests {
     let keyring = PrivateKeyring.shared
 
     func uniqueURL() -> String { "http://127.0.0.1:9/v1/\(UUID().uuidString)" }

@@ -1,9 +1,10 @@
 import DoseCore
+import DoseTestSupport
 import Foundation
 import Testing
 
 /// The minisign text formats, read strictly (no libsodium involved).
-@Suite struct MinisignFormatTests {
+@Suite(.timeLimit(.minutes(5)), .watched) struct MinisignFormatTests {
     static let referenceKey = "RWQf6LRCGA9i53mlYecO4IzT51TGPpvWucNSCh1CBM0QTaLn73Y7GFO3"
 
     @Test func theReferenceKeyHasMinisignsKeyID() throws {

@@ -7,7 +7,7 @@ import Testing
 @testable import DoseSignature
 
 /// Real minisign signatures checked with libsodium: every way one can be wrong is refused, by name.
-@Suite struct MinisignVerifierTests {
+@Suite(.timeLimit(.minutes(5)), .watched) struct MinisignVerifierTests {
     static let pack = Array(#"{"format":"daily-dose-pack/1","items":[]}"#.utf8) + Array(repeating: UInt8(ascii: " "), count: 200_000)
 
     /// A fresh tool with key "a", the pack written and signed by it.

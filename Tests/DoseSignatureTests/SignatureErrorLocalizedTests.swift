@@ -5,7 +5,7 @@ import DoseTestSupport
 import Testing
 
 /// A refused signature told in the user's language: key ids as minisign prints them, untouched; English under C.
-@Suite struct SignatureErrorLocalizedTests {
+@Suite(.timeLimit(.minutes(5)), .watched) struct SignatureErrorLocalizedTests {
     @Test func refusalsInGermanAndInEnglish() throws {
         let other = SignatureError.otherKey(signature: "ABCDEF0123456789", publicKey: "0123456789ABCDEF")
         let malformed = SignatureError.malformed(MinisignFormatError(.signature, .lineCount(3)))

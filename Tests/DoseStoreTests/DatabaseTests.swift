@@ -1,9 +1,10 @@
+import DoseTestSupport
 import Foundation
 import Testing
 @testable import DoseStore
 
 /// Opening, creating and migrating the database file, and the connection's settings.
-@Suite struct DatabaseTests {
+@Suite(.timeLimit(.minutes(5)), .watched) struct DatabaseTests {
     @Test func createsMissingParentDirectoriesWithMode0700() throws {
         let tmp = try TemporaryDirectory()
         let path = Database.defaultPath(dataHome: tmp.file("share"))

@@ -1,8 +1,9 @@
+import DoseTestSupport
 import Testing
 @testable import DoseStore
 
 /// Upgrading files written by earlier schema versions.
-@Suite struct MigrationTests {
+@Suite(.timeLimit(.minutes(5)), .watched) struct MigrationTests {
     /// A file at schema version 2, as the previous release left it, with a pool, meta and a learning topic.
     private static func version2File(at path: String) throws {
         let connection = try Connection(path: path)

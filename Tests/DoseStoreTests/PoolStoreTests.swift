@@ -1,9 +1,10 @@
 import DoseCore
+import DoseTestSupport
 import Testing
 @testable import DoseStore
 
 /// Replacing, loading and looking up the pool, and the sync bookkeeping.
-@Suite struct PoolStoreTests {
+@Suite(.timeLimit(.minutes(5)), .watched) struct PoolStoreTests {
     private static func tags(_ codes: String...) -> [BranchCode] {
         codes.map { BranchCode(exactly: $0)! }
     }

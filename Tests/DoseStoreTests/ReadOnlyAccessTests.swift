@@ -1,11 +1,12 @@
 import DoseCore
+import DoseTestSupport
 import Foundation
 import Testing
 @testable import DoseStore
 
 /// `Database.Access.readOnly`, the readers' open: nothing written to the file, its WAL or its `-shm`,
 /// every commit seen (also one still in the WAL of a writer that is open), and a full disk no obstacle.
-@Suite struct ReadOnlyAccessTests {
+@Suite(.timeLimit(.minutes(5)), .watched) struct ReadOnlyAccessTests {
     private static let pool = [
         Item(id: "f-one", kind: .fact, text: "One."),
         Item(id: "q-two", kind: .question, text: "Two?", answer: "2"),
@@ -105,7 +106,7 @@ import Testing
 /// SQLite shares one wal-index per file within a process: a read-only one (`readonly_shm`) held while a
 /// writer opens the same file would refuse that writer's writes. `readOnlyBesideWriters` (the app, whose
 /// other threads write) reads on the shared index instead.
-@Suite struct ReaderBesideWritersTests {
+@Suite(.timeLimit(.minutes(5)), .watched) struct ReaderBesideWritersTests {
     private static let pool = [Item(id: "f-one", kind: .fact, text: "One.")]
 
     @Test func aReaderBesideWritersLeavesTheirWritesAlone() throws {

@@ -1,8 +1,9 @@
+import DoseTestSupport
 import Testing
 @testable import DoseStore
 
 /// Retry now: a pending topic due at once, the queue's backoff and pause lifted, attempts kept.
-@Suite struct RetryNowTests {
+@Suite(.timeLimit(.minutes(5)), .watched) struct RetryNowTests {
     @Test func aFailedTopicIsDueAtOnceAndKeepsItsAttempts() throws {
         let tmp = try TemporaryDirectory()
         let store = LearningStore(database: try Database(path: tmp.file("dose.sqlite3")))

@@ -1,8 +1,9 @@
+import DoseTestSupport
 import Testing
 @testable import DoseStore
 
 /// The schema's CHECK constraints, exercised with raw SQL that bypasses Swift's validation.
-@Suite struct SchemaConstraintTests {
+@Suite(.timeLimit(.minutes(5)), .watched) struct SchemaConstraintTests {
     /// A fresh database holding one valid item, `a`.
     private static func databaseWithItemA(in tmp: TemporaryDirectory) throws -> Database {
         let database = try Database(path: tmp.file("dose.sqlite3"))
@@ -68,6 +69,20 @@ import Testing
         let database = try Database(path: tmp.file("dose.sqlite3"))
         try database.connection.execute("INSERT INTO items (id, kind, text) VALUES (\(id), 'fact', 'x')", "test")
         #expect(try scalar(database, "SELECT count(*) FROM items") == "1")
+    }
+
+    /// The checklist's CHECK counts Unicode scalars (SQLite's `length()`), the unit `TopicKey` counts: 200
+    /// Devanagari scalars (100 letters with their vowel signs) fit; one more is refused, and the error
+    /// carries no SQL of the constraint for anyone to print (issue 19).
+    @Test func aTopicOf200ScalarsFitsAndTheRefusalCarriesNoSQL() throws {
+        let tmp = try TemporaryDirectory()
+        let store = LearningStore(database: try Database(path: tmp.file("dose.sqlite3")))
+        let topic = String(repeating: "कि", count: 100)
+        _ = try store.tick(subject: "भौतिकी", topic: topic, now: 1)
+        #expect(try store.entries().map(\.topic) == [topic])
+        let error = #expect(throws: StoreError.self) { try store.tick(subject: "भौतिकी", topic: topic + "x", now: 2) }
+        #expect(error?.message == "CHECK constraint failed", "\(String(describing: error))")
+        #expect(error.map { !$0.description.contains("length(") && !$0.description.contains("GLOB") } == true)
     }
 
     @Test func questionNeedsAnAnswerAndOnlyQuestionsHaveOne() throws {

@@ -1,9 +1,10 @@
 import DoseCore
+import DoseTestSupport
 import Testing
 @testable import DoseStore
 
 /// Grading, undo, due counts, the daily queue and quiz scores on a real SQLite file, with an injected clock.
-@Suite struct StudyStoreTests {
+@Suite(.timeLimit(.minutes(5)), .watched) struct StudyStoreTests {
     static let t0: Int64 = 1_700_000_000
     static let day: Int64 = 86_400
 

@@ -1,8 +1,9 @@
+import DoseTestSupport
 import Testing
 @testable import DoseStore
 
 /// A topic ticked in another spelling is the same topic: no second row, no second pending entry.
-@Suite struct TopicIdentityTests {
+@Suite(.timeLimit(.minutes(5)), .watched) struct TopicIdentityTests {
     @Test func anotherSpellingTicksTheFirstOne() throws {
         let tmp = try TemporaryDirectory()
         let store = LearningStore(database: try Database(path: tmp.file("dose.sqlite3")))

@@ -1,8 +1,9 @@
+import DoseTestSupport
 import Testing
 
 @testable import DoseSystem
 
-@Suite struct ArgumentsTests {
+@Suite(.timeLimit(.minutes(5)), .watched) struct ArgumentsTests {
     @Test func flagsOptionsAndPositionals() throws {
         var arguments = Arguments(["show", "--json", "--date=2026-01-02", "ID", "--days", "3"])
         #expect(arguments.optionalPositional() == "show")

@@ -1,9 +1,10 @@
+import DoseTestSupport
 import Synchronization
 import Testing
 @testable import DoseSystem
 
 /// The table machinery on a small table of its own: dispatch, option checks, help, usages, suggestions.
-@Suite struct CommandTableTests {
+@Suite(.timeLimit(.minutes(5)), .watched) struct CommandTableTests {
     /// What the run functions saw, for the dispatch checks.
     static let seen = Mutex<[String]>([])
 

@@ -1,10 +1,11 @@
 import DoseCore
+import DoseTestSupport
 import Foundation
 import Testing
 
 @testable import DoseSystem
 
-@Suite struct ConfigFileTests {
+@Suite(.timeLimit(.minutes(5)), .watched) struct ConfigFileTests {
     func configFile() throws -> ConfigFile {
         let directory = NSTemporaryDirectory() + "dose-config-" + UUID().uuidString
         return ConfigFile(path: directory + "/daily-dose/config.ini")

@@ -1,7 +1,8 @@
 import DoseSystem
+import DoseTestSupport
 import Testing
 
-@Suite struct DesktopApplicationTests {
+@Suite(.timeLimit(.minutes(5)), .watched) struct DesktopApplicationTests {
     @Test func objectPathFollowsTheApplicationSpecification() {
         #expect(DesktopApplication.objectPath == "/net/dailydose/DailyDose")
         #expect(DesktopApplication.objectPath(for: "org.example.my-app") == "/org/example/my_app")

@@ -6,7 +6,7 @@ import Testing
 
 /// File errors for people: under C the English sentences as before, in German whole German sentences with the
 /// path as it is and the system's reason in German too (glibc's strerror follows the thread's locale).
-@Suite struct FileErrorLocalizedTests {
+@Suite(.timeLimit(.minutes(5)), .watched) struct FileErrorLocalizedTests {
     @Test func aMissingFileAndAFIFOInGermanAndInEnglish() throws {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("file-error-\(UUID().uuidString)").path
         try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)

@@ -1,10 +1,11 @@
+import DoseTestSupport
 import Foundation
 import Synchronization
 import Testing
 
 @testable import DoseSystem
 
-@Suite struct FileSystemTests {
+@Suite(.timeLimit(.minutes(5)), .watched) struct FileSystemTests {
     func temporaryDirectory() throws -> String {
         let path = NSTemporaryDirectory() + "dose-fs-" + UUID().uuidString
         try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)

@@ -1,8 +1,9 @@
 import DoseSystem
+import DoseTestSupport
 import Testing
 
 /// sd-daemon(3): priority prefixes only when standard error is the stream `JOURNAL_STREAM` names.
-@Suite struct JournalStreamTests {
+@Suite(.timeLimit(.minutes(5)), .watched) struct JournalStreamTests {
     @Test func matchesOnlyTheSameDeviceAndInode() {
         #expect(JournalStream.matches("2049:1234567", device: 2049, inode: 1_234_567))
         #expect(!JournalStream.matches("2049:1234567", device: 2049, inode: 1_234_568))

@@ -1,7 +1,8 @@
 import DoseSystem
+import DoseTestSupport
 import Testing
 
-@Suite struct LocalizationTests {
+@Suite(.timeLimit(.minutes(5)), .watched) struct LocalizationTests {
     @Test func placeholdersAreFilledByNameInAnyOrder() {
         #expect(Localization.fill("no dose for {date}", ["date": "2026-11-30"]) == "no dose for 2026-11-30")
         // A translation may move them: the values follow their names.

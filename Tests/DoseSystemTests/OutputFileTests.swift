@@ -1,3 +1,4 @@
+import DoseTestSupport
 import Foundation
 import Synchronization
 import Testing
@@ -6,7 +7,7 @@ import Testing
 
 /// A file the user names for output (`dose learn export --anki FILE`): whatever is there is written
 /// as it asks, and nothing is replaced that should not be (`FileSystem.writeOutput`).
-@Suite struct OutputFileTests {
+@Suite(.timeLimit(.minutes(5)), .watched) struct OutputFileTests {
     let payload = Array("#separator:tab\nfront\tback\tdaily-dose\n".utf8)
 
     func temporaryDirectory() throws -> String {

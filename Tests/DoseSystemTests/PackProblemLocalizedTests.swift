@@ -5,7 +5,7 @@ import Testing
 
 /// A pack's problems for people: under C exactly DoseCore's English, in German still naming the item and the
 /// field, the pack's own values (ids, tags, JSON) as they are, escaped.
-@Suite struct PackProblemLocalizedTests {
+@Suite(.timeLimit(.minutes(5)), .watched) struct PackProblemLocalizedTests {
     static let found: [PackProblem.Found] = [.string("\"x\""), .number("1.5"), .literal("null"), .array, .object]
     static let reasons: [PackProblem.Reason] = [
         .packTooLarge(bytes: 9, limit: 8), .packNotObject(.array), .unknownTopLevelField, .missingField,
@@ -71,7 +71,7 @@ import Testing
         #expect(lines == [
             "Eintrag \"f-ohm\" (#0), Feld \"tags\": das Tag \"cs\" ist kein Fachrichtungskürzel (zwei Großbuchstaben A–Z)",
             "Eintrag \"f-ohm\" (#1), Feld \"kind\": die Art \"fakt\" ist keine von \"fact\", \"formula\", \"question\"",
-            "Eintrag \"f-ohm\" (#1), Feld \"text\": text nutzt \\def, das ein Makro definiert; Pakete dürfen keine Makros definieren (sie können die Dosis-Seite hängen lassen: CVE-2024-28243)",
+            "Eintrag \"f-ohm\" (#1), Feld \"text\": text nutzt \\def, das ein Makro definiert; Makros dürfen nicht definiert werden (sie können eine Seite hängen lassen: CVE-2024-28243)",
             "Eintrag \"f-ohm\" (#1), Feld \"id\": die ID \"f-ohm\" hat auch Eintrag #0; IDs müssen eindeutig sein",
         ], "\(lines)")
         // Every message has a translation: none is left as DoseCore's English.

@@ -1,10 +1,11 @@
 import DoseCore
+import DoseTestSupport
 import Foundation
 import Testing
 
 @testable import DoseSystem
 
-@Suite struct PageOpenerTests {
+@Suite(.timeLimit(.minutes(5)), .watched) struct PageOpenerTests {
     @Test(arguments: ["../../etc/passwd", "a/b", "-rf", "x y 'z\"", "$(rm -rf ~)", "é🙂"])
     func hostileIdsNeverReachAPath(_ id: String) throws {
         let directory = NSTemporaryDirectory() + "dose-pages-" + UUID().uuidString

@@ -6,7 +6,7 @@ import Testing
 
 /// `$XDG_RUNTIME_DIR` is used only when it is what the XDG spec demands (a directory of this user,
 /// mode 0700); otherwise a warning and a private fallback, itself checked, never created elsewhere.
-@Suite struct RuntimeDirectoryTests {
+@Suite(.timeLimit(.minutes(5)), .watched) struct RuntimeDirectoryTests {
     /// A scratch directory (0700) and paths whose fallback lives inside it.
     func scratch(runtime: String?) throws -> (root: String, paths: DosePaths) {
         let root = NSTemporaryDirectory() + "dose-runtime-" + UUID().uuidString

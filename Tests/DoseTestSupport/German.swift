@@ -11,11 +11,12 @@ public enum German {
         let package = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
             .deletingLastPathComponent()
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("dose-desktop-locale-\(UUID().uuidString)")
-        let process = Process()
-        process.executableURL = package.appendingPathComponent("po/build.sh")
-        process.arguments = [directory.appendingPathComponent("daily-dose.pot").path, directory.appendingPathComponent("locale").path]
-        try? process.run()
-        process.waitUntilExit()
+        let build = try? ChildProcess.run(
+            package.appendingPathComponent("po/build.sh").path,
+            [directory.appendingPathComponent("daily-dose.pot").path, directory.appendingPathComponent("locale").path],
+            environment: ChildProcess.inheritedEnvironment, stdout: .discard, leadsGroup: true, timeout: .seconds(180))
+        // The German checks fail on their own without catalogues; this says why.
+        if build?.exitCode != 0 { print("po/build.sh for the German tests: \(build.map(\.description) ?? "did not start")") }
         return directory.appendingPathComponent("locale").path
     }()
 

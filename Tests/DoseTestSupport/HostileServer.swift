@@ -4,7 +4,7 @@ import Foundation
 public final class HostileServer {
     public let directory: URL
     public let port: Int
-    private let process: Process
+    private let server: ChildProcess
 
     public struct Request {
         public var server: String
@@ -17,25 +17,18 @@ public final class HostileServer {
     public init(pack: String? = nil) throws {
         directory = FileManager.default.temporaryDirectory.appendingPathComponent("dose-http-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        let portFile = directory.appendingPathComponent("port").path
         let script = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
             .deletingLastPathComponent().appendingPathComponent("tests/support/hostile_http.py")
-        process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/python3")
-        process.arguments = [script.path, "--port-file", portFile, "--log", directory.appendingPathComponent("log").path]
-            + (pack.map { ["--pack", $0] } ?? [])
-        process.standardOutput = FileHandle.nullDevice
-        process.standardError = FileHandle.nullDevice
-        process.standardInput = FileHandle.nullDevice
-        try process.run()
-        // The first start ever also makes the gzip bomb (a few seconds).
-        for _ in 0..<600 where !FileManager.default.fileExists(atPath: portFile) { usleep(25_000) }
-        port = Int(try String(contentsOfFile: portFile, encoding: .utf8)) ?? 0
+        let portFile = directory.appendingPathComponent("port").path
+        // The first start ever also makes the gzip bomb (a few seconds; more on a busy machine).
+        (server, port) = try ChildProcess.startServer(
+            "/usr/bin/python3",
+            [script.path, "--port-file", portFile, "--log", directory.appendingPathComponent("log").path] + (pack.map { ["--pack", $0] } ?? []),
+            environment: ChildProcess.basicEnvironment, portFile: portFile, timeout: .seconds(120))
     }
 
     deinit {
-        kill(process.processIdentifier, SIGKILL)
-        process.waitUntilExit()
+        server.terminate()
         try? FileManager.default.removeItem(at: directory)
     }
 

@@ -7,9 +7,7 @@ import Foundation
 /// resident size in its high-water mark, since Linux counts the address space it leaves at exec.
 public final class MeasuredProcess {
     /// The `time` process; the measured one is its only child.
-    private let timePID: pid_t
-    private let outPath: String
-    private let errPath: String
+    private let time: ChildProcess
     private let reportPath: String
 
     public struct Outcome {
@@ -20,40 +18,29 @@ public final class MeasuredProcess {
         public var maxRSSKiB: Int
         /// User + system CPU time of the whole run, in milliseconds.
         public var cpuMilliseconds: Int
+        /// Whether it was still running at the deadline of `wait` (and was killed).
+        public var timedOut = false
     }
 
-    /// Starts `executable` with exactly `environment`; output goes to files in `directory`.
+    /// Starts `executable` with exactly `environment`; `time`'s report goes to a file in `directory`.
     public init(_ executable: String, _ arguments: [String], environment: [String: String], directory: URL) throws {
-        let id = UUID().uuidString
-        outPath = directory.appendingPathComponent("out-\(id)").path
-        errPath = directory.appendingPathComponent("err-\(id)").path
-        reportPath = directory.appendingPathComponent("time-\(id)").path
-        var actions = posix_spawn_file_actions_t()
-        posix_spawn_file_actions_init(&actions)
-        defer { posix_spawn_file_actions_destroy(&actions) }
-        posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
-        posix_spawn_file_actions_addopen(&actions, 1, outPath, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
-        posix_spawn_file_actions_addopen(&actions, 2, errPath, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
-        let command = ["/usr/bin/time", "-f", "%M %U %S", "-o", reportPath, executable] + arguments
-        let argv = command.map { strdup($0) } + [nil]
-        let envp = environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
-        defer { (argv + envp).forEach { free($0) } }
-        var child: pid_t = 0
-        let code = posix_spawn(&child, command[0], &actions, nil, argv, envp)
-        guard code == 0 else { throw POSIXError(POSIXErrorCode(rawValue: code) ?? .EINVAL) }
-        timePID = child
+        reportPath = directory.appendingPathComponent("time-\(UUID().uuidString)").path
+        // Its own process group: a kill at the deadline reaches the measured child too.
+        time = try ChildProcess(
+            "/usr/bin/time", ["-f", "%M %U %S", "-o", reportPath, executable] + arguments, environment: environment, leadsGroup: true)
     }
 
     /// The measured process's id, once `time` has started it (found once, then kept).
     public private(set) lazy var pid: pid_t? = child()
 
     private func child() -> pid_t? {
-        for _ in 0..<200 {
-            let children = (try? String(contentsOfFile: "/proc/\(timePID)/task/\(timePID)/children", encoding: .utf8)) ?? ""
-            if let pid = children.split(separator: " ").first.flatMap({ pid_t($0) }) { return pid }
-            usleep(5_000)
+        let path = "/proc/\(time.pid)/task/\(time.pid)/children"
+        var found: pid_t?
+        _ = time.waitUntil(timeout: .seconds(30)) {
+            found = ((try? String(contentsOfFile: path, encoding: .utf8)) ?? "").split(separator: " ").first.flatMap { pid_t($0) }
+            return found != nil
         }
-        return nil
+        return found
     }
 
     /// The measured process's CPU time so far (user + system), in milliseconds; nil once it has exited.
@@ -67,22 +54,19 @@ public final class MeasuredProcess {
         return (user + system) * 1000 / sysconf(Int32(_SC_CLK_TCK))
     }
 
-    /// Waits for the process to end and reaps it.
-    public func wait() -> Outcome {
-        var status: Int32 = 0
-        while waitpid(timePID, &status, 0) == -1 && errno == EINTR {}
-        defer {
-            for path in [outPath, errPath, reportPath] { unlink(path) }
-        }
+    /// Waits for the process to end (at most `timeout`, then it is killed) and reaps it.
+    public func wait(timeout: Duration = .seconds(120)) -> Outcome {
+        let result = time.wait(timeout: timeout)
+        defer { unlink(reportPath) }
         // GNU time exits with its child's status and writes "Command exited with non-zero status N"
         // before the format's line when it is not 0.
         let report = ((try? String(contentsOfFile: reportPath, encoding: .utf8)) ?? "").split(separator: "\n").last ?? ""
         let figures = report.split(separator: " ")
         let seconds = figures.dropFirst().compactMap { Double($0) }.reduce(0, +)
+        // A timeout shows in every message that prints standard error, whatever the test checks first.
+        let note = result.timedOut ? "\n[`\(result.command)` timed out after \(timeout) and was killed]" : ""
         return Outcome(
-            status: (status & 0x7f) == 0 ? (status >> 8) & 0xff : 128 + (status & 0x7f),
-            stdout: (try? String(contentsOfFile: outPath, encoding: .utf8)) ?? "",
-            stderr: (try? String(contentsOfFile: errPath, encoding: .utf8)) ?? "",
-            maxRSSKiB: figures.first.flatMap { Int($0) } ?? Int.max, cpuMilliseconds: Int(seconds * 1000))
+            status: result.status, stdout: result.stdout, stderr: result.stderr + note,
+            maxRSSKiB: figures.first.flatMap { Int($0) } ?? Int.max, cpuMilliseconds: Int(seconds * 1000), timedOut: result.timedOut)
     }
 }

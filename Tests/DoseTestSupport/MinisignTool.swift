@@ -40,18 +40,9 @@ public struct MinisignTool {
     public func path(_ name: String) -> String { directory.appendingPathComponent(name).path }
 
     private func run(_ arguments: [String]) throws {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/minisign")
-        process.arguments = arguments
-        process.standardInput = FileHandle.nullDevice
-        process.standardOutput = FileHandle.nullDevice
-        let errors = Pipe()
-        process.standardError = errors
-        try process.run()
-        process.waitUntilExit()
-        guard process.terminationStatus == 0 else {
-            let text = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-            throw NSError(domain: "minisign", code: Int(process.terminationStatus), userInfo: [NSLocalizedDescriptionKey: text])
+        let result = try ChildProcess.run("/usr/bin/minisign", arguments, environment: ChildProcess.basicEnvironment, stdout: .discard)
+        guard result.exitCode == 0 else {
+            throw NSError(domain: "minisign", code: Int(result.status), userInfo: [NSLocalizedDescriptionKey: result.description])
         }
     }
 }

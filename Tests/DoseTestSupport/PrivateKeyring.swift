@@ -12,9 +12,8 @@ public final class PrivateKeyring: @unchecked Sendable {
     public let directory: URL
     /// The bus address, for `DBUS_SESSION_BUS_ADDRESS`.
     public let address: String
-    /// The write end of the lifeline's standard input (close-on-exec: no other child inherits it).
-    private var lifelineFD: Int32 = -1
-    private var lifelinePID: pid_t = 0
+    /// The shell that runs the bus; the test holds its standard input (close-on-exec: no other child inherits it).
+    private let lifeline: ChildProcess
 
     public init(keyring: Bool = true) throws {
         directory = FileManager.default.temporaryDirectory.appendingPathComponent("dose-keyring-\(UUID().uuidString)")
@@ -32,19 +31,15 @@ public final class PrivateKeyring: @unchecked Sendable {
         </busconfig>
         """.write(to: config, atomically: true, encoding: .utf8)
         let addressFile = directory.appendingPathComponent("address")
-        // Spawned directly (Foundation's Process did not reap gnome-keyring-daemon's launcher once it forked).
-        var fds: [Int32] = [-1, -1]
-        guard pipe(&fds) == 0, fcntl(fds[1], F_SETFD, FD_CLOEXEC) == 0 else { throw KeyringSetupError("pipe failed") }
-        lifelineFD = fds[1]
         let script = #"trap '' TERM HUP INT; dbus-daemon --config-file="$1" --nofork --print-address=3 3>"$2" </dev/null & bus=$!; cat >/dev/null; kill -9 $bus"#
-        lifelinePID = try Self.spawn("/bin/sh", ["-c", script, "sh", config.path, addressFile.path], environment: ["PATH": "/usr/bin:/bin"],
-                                     stdinFD: fds[0], stdout: "/dev/null", stderr: "/dev/null")
-        close(fds[0])
+        // Its own process group: killed at its deadline, the bus goes with it.
+        lifeline = try ChildProcess(
+            "/bin/sh", ["-c", script, "sh", config.path, addressFile.path], environment: ["PATH": "/usr/bin:/bin"],
+            stdin: .pipe, stdout: .discard, stderr: .discard, leadsGroup: true)
         var text = ""
-        for _ in 0..<400 {
+        _ = lifeline.waitUntil(timeout: .seconds(60)) {
             text = (try? String(contentsOf: addressFile, encoding: .utf8)) ?? ""
-            if text.hasSuffix("\n") { break }
-            usleep(10_000)
+            return text.hasSuffix("\n")
         }
         address = text.trimmingCharacters(in: .whitespacesAndNewlines)
         guard !address.isEmpty else { throw KeyringSetupError("dbus-daemon printed no address") }
@@ -52,14 +47,15 @@ public final class PrivateKeyring: @unchecked Sendable {
         // --unlock reads the login keyring's password from standard input, creating the keyring; the daemon forks.
         let start = try run("/usr/bin/gnome-keyring-daemon", ["--unlock", "--components=secrets"], input: "pw")
         guard start.status == 0 else { throw KeyringSetupError("gnome-keyring-daemon: \(start.stderr)") }
-        for _ in 0..<200 {
+        let deadline = ContinuousClock.now + .seconds(60)
+        while ContinuousClock.now < deadline {
             if try run("/usr/bin/gdbus", [
                 "call", "--session", "--dest", "org.freedesktop.DBus", "--object-path", "/org/freedesktop/DBus",
                 "--method", "org.freedesktop.DBus.NameHasOwner", "org.freedesktop.secrets",
             ]).stdout.contains("true") { return }
             usleep(10_000)
         }
-        throw KeyringSetupError("org.freedesktop.secrets never appeared on the private bus")
+        throw KeyringSetupError("org.freedesktop.secrets did not appear on the private bus within 60 s")
     }
 
     deinit {
@@ -70,9 +66,8 @@ public final class PrivateKeyring: @unchecked Sendable {
         ]).stdout, let pid = Int32(answer.filter(\.isNumber).dropFirst(2)), pid > 1 {
             kill(pid, SIGKILL)
         }
-        close(lifelineFD)
-        var status: Int32 = 0
-        if lifelinePID > 0 { waitpid(lifelinePID, &status, 0) }
+        lifeline.closeInput()
+        lifeline.wait(timeout: .seconds(30))
         try? FileManager.default.removeItem(at: directory)
     }
 
@@ -93,39 +88,13 @@ public final class PrivateKeyring: @unchecked Sendable {
         public var stderr: String
     }
 
-    /// Runs `executable` on this bus (its environment only), `input` on standard input, to its end.
+    /// Runs `executable` on this bus (its environment only), `input` on standard input, to its end (at most
+    /// `timeout`, then it is killed: status 128 + the signal).
     @discardableResult
-    public func run(_ executable: String, _ arguments: [String], input: String = "") throws -> Run {
-        // Files, not pipes: gnome-keyring-daemon's forked child keeps what it inherited open for good.
-        let id = UUID().uuidString
-        let paths = ["in", "out", "err"].map { directory.appendingPathComponent("\($0)-\(id)").path }
-        defer { paths.forEach { unlink($0) } }
-        try input.write(toFile: paths[0], atomically: false, encoding: .utf8)
-        let inFD = open(paths[0], O_RDONLY | O_CLOEXEC)
-        defer { close(inFD) }
-        let pid = try Self.spawn(executable, arguments, environment: environment, stdinFD: inFD, stdout: paths[1], stderr: paths[2])
-        var status: Int32 = 0
-        while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
-        let text = { (path: String) in (try? String(contentsOfFile: path, encoding: .utf8)) ?? "" }
-        return Run(status: (status & 0x7f) == 0 ? (status >> 8) & 0xff : 128 + (status & 0x7f), stdout: text(paths[1]), stderr: text(paths[2]))
-    }
-
-    private static func spawn(
-        _ executable: String, _ arguments: [String], environment: [String: String], stdinFD: Int32, stdout: String, stderr: String
-    ) throws -> pid_t {
-        var actions = posix_spawn_file_actions_t()
-        posix_spawn_file_actions_init(&actions)
-        defer { posix_spawn_file_actions_destroy(&actions) }
-        posix_spawn_file_actions_adddup2(&actions, stdinFD, 0)
-        posix_spawn_file_actions_addopen(&actions, 1, stdout, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
-        posix_spawn_file_actions_addopen(&actions, 2, stderr, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
-        let argv = ([executable] + arguments).map { strdup($0) } + [nil]
-        let envp = environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
-        defer { (argv + envp).forEach { free($0) } }
-        var pid: pid_t = 0
-        let result = posix_spawn(&pid, executable, &actions, nil, argv, envp)
-        guard result == 0 else { throw KeyringSetupError("cannot start \(executable): \(String(cString: strerror(result)))") }
-        return pid
+    public func run(_ executable: String, _ arguments: [String], input: String = "", timeout: Duration = ChildProcess.defaultTimeout) throws -> Run {
+        // Output to files (the helper's), not pipes: gnome-keyring-daemon's forked child keeps what it inherited open for good.
+        let result = try ChildProcess.run(executable, arguments, environment: environment, stdin: .text(input), timeout: timeout)
+        return Run(status: result.status, stdout: result.stdout, stderr: result.timedOut ? "\(result)" : result.stderr)
     }
 
     /// `secret-tool lookup provider URL`: what any libsecret client finds for the app's schema attribute.

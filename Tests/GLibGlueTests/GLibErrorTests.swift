@@ -1,4 +1,5 @@
 import CGLib
+import DoseTestSupport
 import GLibGlue
 import Synchronization
 import Testing
@@ -10,7 +11,7 @@ private let clearedErrors = Atomic<Int>(0)
 private let testDomain: GQuark = g_error_domain_register(
     "DdGlueTestError", 8, { _ in }, { _, _ in }, { _ in clearedErrors.add(1, ordering: .sequentiallyConsistent) })
 
-@Suite struct GLibErrorTests {
+@Suite(.timeLimit(.minutes(5)), .watched) struct GLibErrorTests {
     @Test func checkConvertsAndFreesTheError() {
         #expect(testDomain != 0)
         let before = clearedErrors.load(ordering: .sequentiallyConsistent)

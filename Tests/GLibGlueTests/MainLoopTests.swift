@@ -12,7 +12,7 @@ private func hasDefaultDisposition(_ signal: Int32) -> Bool {
 }
 
 /// Serialized: signals are process-wide, and no other suite installs handlers for SIGTERM or SIGINT.
-@Suite(.serialized) struct MainLoopTests {
+@Suite(.serialized, .timeLimit(.minutes(5)), .watched) struct MainLoopTests {
     /// Runs `loop` until it quits or `milliseconds` pass; true when it quit by itself.
     private func runQuits(_ loop: MainLoop, within milliseconds: UInt32 = 5000) -> Bool {
         var timedOut = false

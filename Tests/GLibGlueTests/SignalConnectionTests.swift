@@ -1,9 +1,10 @@
 import CGLib
+import DoseTestSupport
 import GLibGlue
 import Testing
 
 /// Signal boxes, on a GCancellable (whose "cancelled" signal is emitted synchronously by `g_cancellable_cancel`).
-@Suite struct SignalConnectionTests {
+@Suite(.timeLimit(.minutes(5)), .watched) struct SignalConnectionTests {
     private typealias Cancelled = @convention(c) (UnsafeMutablePointer<GCancellable>?, gpointer?) -> Void
     private static let cancelled: Cancelled = { _, data in CallbackBox<() -> Void>.from(data)?.value() }
 

@@ -4,7 +4,7 @@ import Glibc
 import GLibGlue
 import Testing
 
-@Suite struct SourceHandleTests {
+@Suite(.timeLimit(.minutes(5)), .watched) struct SourceHandleTests {
     @Test func timeoutFiresOnAPrivateIterationAndItsBoxGoesWhenTheHandlerSaysFalse() {
         withPrivateContext { context in
             let released = ReleaseCounter()

@@ -4,12 +4,12 @@
 # running (the one instance shows the item); an id outside the configured branch is found in the unfiltered pool,
 # a retired id gets the honest page, `today` goes back.
 needs_app_bus=1
+every_date=1
 source "$(dirname "$0")/lib.sh"
 app_up
 dose import "$DOSE_ROOT/content/sample-pack.json" >/dev/null
 instances() { app_instances | wc -l; }
 no_instances() { [ "$(instances)" -eq 0 ]; }  # for wait_for: counted on each poll
-calendar_title() { cut -c27-; }
 
 # Two items: a question, and an item of another branch than the configured one.
 dose config set branch CS >/dev/null
@@ -42,8 +42,7 @@ app_action open-dose "q-retired-since-the-notification"
 expect "a retired id gets the honest page" atspi wait-card "This dose is no longer available" 10
 expect "naming the id" grep -q "q-retired-since-the-notification" <(atspi card)
 app_action today
-dose calendar --days 1 >"$work/today.txt"
-expect "today goes back to today's dose" atspi wait-card "$(calendar_title <"$work/today.txt")" 10
+expect "today goes back to today's dose" atspi wait-card "$(title_on "$(clock_date +%F)")" 10
 expect "still one instance" test "$(instances)" -eq 1
 
 # A second launch hands over to the running instance and exits.

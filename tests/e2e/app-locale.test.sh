@@ -4,6 +4,7 @@
 # retired page are German (and, on an empty pool first, the welcome page), while the dose's own title stays as the pack wrote it and the kind is the one `dose`
 # prints in the same environment; started again under C.UTF-8 the same window is English.
 needs_app_bus=1
+every_date=1
 source "$(dirname "$0")/lib.sh"
 # The build tree's binaries read build/locale (po/build.sh, `make locale`); an installed one PREFIX/share/locale.
 case "$DOSE_BIN" in
@@ -27,10 +28,8 @@ expect "dose points to the welcome page in German" bash -c "LANGUAGE=de '$DOSE_B
 app_quit
 
 dose import "$DOSE_ROOT/content/sample-pack.json" >/dev/null
-json_field() { /usr/bin/python3 -c 'import json,sys; print(json.loads(sys.stdin.read()).get(sys.argv[1]) or "")' "$1"; }
-title_on() { dose calendar --from "$1" --days 1 | cut -c27-; } # the card's title for DATE (C locale: fixed columns)
 german_date() { LC_ALL=de_DE.UTF-8 date -d "$1" +'%A, %-d. %B %Y'; } # "Montag, 30. November 2026"
-today=$(date +%F)
+today=$(clock_date +%F)
 title=$(title_on "$today")
 [ -n "$title" ] || fail "dose calendar gave no title"
 
@@ -56,19 +55,19 @@ expect "its first row is today's" grep -qF "label	$date_de · $headline" "$art/t
 
 # The next day through the German button, as `dose today --date` picks it, with its German date.
 atspi click "Nächster Tag"
-tomorrow=$(date -d tomorrow +%F)
+tomorrow=$(day_after "$today" 1)
 expect "Nächster Tag shows tomorrow's dose" atspi wait-card "$(title_on "$tomorrow")" 10
 expect "with tomorrow's German date" grep -qx "$(german_date "$tomorrow")" <(atspi card)
 
 # A question's day: Reveal says so in German, and the revealed answer is introduced in German.
 day=$tomorrow
 for i in $(seq 2 12); do
-    [ "$(dose today --date "$day" --json | json_field kind)" = question ] && break
-    day=$(date -d "$today + $i day" +%F)
+    [ "$(kind_on "$day")" = question ] && break
+    day=$(day_after "$today" "$i")
     atspi click "Nächster Tag"
     atspi wait-card "$(title_on "$day")" 10 || fail "Nächster Tag did not show $day"
 done
-[ "$(dose today --date "$day" --json | json_field kind)" = question ] || fail "no question within 12 days"
+[ "$(kind_on "$day")" = question ] || fail "no question within 12 days"
 expect "Reveal is Antwort aufdecken" atspi wait "Antwort aufdecken" 5
 atspi click "Antwort aufdecken"
 expect "Reveal goes once pressed" atspi gone "Antwort aufdecken" 10

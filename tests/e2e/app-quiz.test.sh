@@ -129,16 +129,16 @@ expect "the choices come in another order on another attempt" test "$first_order
 expect "with the same four choices" test "$(cut -c4- <<<"$first_order" | sort)" = "$(cut -c4- <<<"$second_order" | sort)"
 
 # 360 px wide (a phone's width): the page fits, the choices and Finish still show.
-mkdir -p "$DOSE_ROOT/artifacts/screenshots"
+mkdir -p "$screenshots"
 sleep 0.5
-app_screenshot "$DOSE_ROOT/artifacts/screenshots/quiz.png"
+app_screenshot "$screenshots/quiz.png"
 xdotool windowsize "$window" 360 720
 sleep 1
 width=$(xdotool getwindowgeometry "$window" | sed -n 's/.*Geometry: \([0-9]*\)x.*/\1/p')
 expect "the window is 360 px wide with the quiz on (got $width)" test "$width" -le 380
 expect "the choices still show at 360 px" test "$(choices | wc -l)" = 4
 expect "Finish still shows at 360 px" atspi wait Finish 5
-app_screenshot "$DOSE_ROOT/artifacts/screenshots/quiz-narrow.png"
+app_screenshot "$screenshots/quiz-narrow.png"
 
 # Escape leaves too, and a sitting left unanswered adds no score.
 xdotool mousemove --window "$window" 300 300

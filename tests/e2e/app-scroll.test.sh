@@ -4,6 +4,7 @@
 # explanation; PageDown moves the page (the web view's pixels change), PageUp brings back exactly the first
 # screen, End and Home likewise; Alt+Home is still "today", Space still reveals, the key 1 still answers.
 needs_app_bus=1
+every_date=1
 source "$(dirname "$0")/lib.sh"
 app_up
 
@@ -17,7 +18,6 @@ items += [{"id": "fact-short-%d" % n, "kind": "fact", "title": "A short dose %d"
 json.dump({"format": "daily-dose-pack/1", "items": items}, open(sys.argv[1], "w"))
 PY
 dose import "$work/long-pack.json" >/dev/null
-title_on() { dose calendar --from "$1" --days 1 | cut -c27-; } # the title `dose calendar` gives DATE
 app_start
 app_action open-dose fact-long-page
 expect "the long dose is on the card" atspi wait-card "A long dose" 10
@@ -62,11 +62,12 @@ expect "the card is still the long dose (the keys moved no day)" atspi wait-card
 
 # Alt+Home is still "today" (the application's, not the page's Home): the card changes to today's dose. When
 # today's is the long one, step first to a day with another, so the key has something to change.
-today_title=$(title_on "$(date +%F)")
+today=$(clock_date +%F)
+today_title=$(title_on "$today")
 for i in $(seq 0 10); do
     [ "$(atspi card | sed -n 3p)" != "$today_title" ] && break
     atspi click "Next day"
-    d=$(date -d "+$((i + 1)) day" +%F)
+    d=$(day_after "$today" $((i + 1)))
     atspi wait-card "$(title_on "$d")" 10 || fail "Next day did not show $d"
 done
 expect "the card is not today's before Alt+Home" test "$(atspi card | sed -n 3p)" != "$today_title"

@@ -3,6 +3,8 @@
 # the scheduler runs under libfaketime from 23:59:50, fires the day's (missed 23:59) notification,
 # and the click comes after its clock passed midnight.
 needs_session_bus=1
+# The clock is set here with libfaketime: tests/run-e2e.sh runs this once, without the clock seam.
+own_clock=1
 source "$(dirname "$0")/lib.sh"
 
 desktop_up

@@ -10,6 +10,9 @@
 # The debootstrapped root is cached as a tarball under $DOSE_TEST_CACHE (default
 # /var/cache/daily-dose-test) so a rerun skips debootstrap. Needs root (chroot, mount).
 build_home=${HOME:-/root}   # the build runs with the real home (SwiftPM's caches), not the scenario's
+# tests/run-e2e.sh's bound for this scenario: debootstrap (first run), two .deb builds and apt in the root took
+# 1560 s on a machine with a load of 20 on its 2 cores.
+deadline=2700
 source "$(dirname "$0")/lib.sh"
 
 started=$(date +%s)

@@ -6,6 +6,8 @@
 # There `dose-notify run` across a (faked) midnight shows the new day's notification in place of the previous
 # one (replaces_id), which the server still had up unreported: one bubble, the new day's.
 needs_session_bus=1
+# The clock is set here with libfaketime: tests/run-e2e.sh runs this once, without the clock seam.
+own_clock=1
 source "$(dirname "$0")/lib.sh"
 
 desktop_up

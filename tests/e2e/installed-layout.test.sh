@@ -4,7 +4,7 @@
 # installed beside it by path in the notification's `image-path` hint (dunst finds no icon by name under
 # /usr/local), and the icon name once that file is gone. The notification screenshot the AppStream
 # metainfo shows is taken here, from the installed programs (dunst under Xvfb; the dose page the click
-# opens, in headless Chromium, beside it), into artifacts/e2e/installed-layout/screenshots/. Both parts are
+# opens, in headless Chromium, beside it), into artifacts/e2e/DATE/installed-layout/screenshots/. Both parts are
 # installed (the .deb's daily-dose and daily-dose-app): the app's binary, desktop entry, D-Bus service
 # (naming the installed binary) and metainfo once Package.swift declares it (scripts/app-product.sh).
 # `make uninstall` removes every file.

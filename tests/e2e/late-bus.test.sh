@@ -6,6 +6,7 @@
 # scheduler watches that socket). Part 2: an address set whose bus starts later (seen at a retry); at its
 # end the bus goes away under the scheduler, which must stop with a failure the service restarts.
 # No `needs_session_bus`: each part starts its own bus, late.
+every_date=1
 source "$(dirname "$0")/lib.sh"
 
 unset DBUS_SESSION_BUS_ADDRESS DISPLAY
@@ -13,8 +14,8 @@ stamp="$XDG_STATE_HOME/daily-dose/last-fired"
 
 dose import "$DOSE_ROOT/content/sample-pack.json" >/dev/null
 # The minute before now is due today, except at 00:00, where it is yesterday's 23:59.
-[ "$(date +%H%M)" = 0000 ] && sleep 60
-due=$(date -d '-1 min' +%H:%M)
+[ "$(clock_date +%H%M)" = 0000 ] && sleep 60
+due=$(date -d "@$(( $(clock_now) - 60 ))" +%H:%M)
 dose config set notify-time "$due" >/dev/null
 log "notify-time $due (already due)"
 
@@ -61,9 +62,9 @@ late_bus() { # late_bus PART SOCKET [ADDRESS]: the scheduler sees ADDRESS (none 
     dunst_up
     expect "$part: delivered within 10 s of the server appearing" wait_for 10 notified_at_least 1
     expect "$part: delivered exactly once (20 s watched)" notified_exactly_for 1 20
-    expect "$part: the stamp records today" grep -qx "$(date +%F)" "$stamp"
-    expected=$("$DOSE_BIN/dose-notify" --dry-run --date "$(date +%F)" --json | python3 -c 'import json,sys; print(json.load(sys.stdin)["summary"])')
-    expect "$part: the day's item was delivered" grep -q "string \"$expected\"" "$art/dbus-monitor.txt"
+    expect "$part: the stamp records today" grep -qx "$(clock_date +%F)" "$stamp"
+    expected=$("$DOSE_BIN/dose-notify" --dry-run --date "$(clock_date +%F)" --json | python3 -c 'import json,sys; print(json.load(sys.stdin)["summary"])')
+    expect "$part: the day's item was delivered" grep -qF "string \"$expected\"" "$art/dbus-monitor.txt"
     expect "$part: no 'no bus' line once the bus was there" test "$(grep -c 'no D-Bus session bus' "$scheduler_log")" -eq "$nobus"
     expect "$part: one 'notified' line" test "$(grep -c 'notified ' "$scheduler_log")" -eq 1
     expect "$part: the scheduler is running" kill -0 "$scheduler"

@@ -39,9 +39,23 @@ mkdir -p "$HOME" "$XDG_DATA_HOME/applications" "$XDG_CONFIG_HOME" "$XDG_RUNTIME_
 chmod 700 "$XDG_RUNTIME_DIR"
 
 bg_pids=()
+# Whether PID is a process that has not ended (a zombie has: it only waits to be reaped).
+running() { local stat; stat=$(cat "/proc/$1/stat" 2>/dev/null) || return 1; stat=${stat##*) }; [ "${stat%% *}" != Z ]; }
+# Ends every background process of this scenario, bg_pids and any other job of this shell: SIGTERM, up to 5 s to
+# go, then SIGKILL; then reaps each by its pid, so `wait` cannot hang on one that ignores SIGTERM. What a
+# background process started in turn, and D-Bus-activated programs, are tests/run-e2e.sh's to end (bounded_run.py).
 cleanup() {
-    for pid in "${bg_pids[@]}"; do kill "$pid" 2>/dev/null || true; done
-    wait 2>/dev/null || true
+    local pid pids alive
+    pids=("${bg_pids[@]}" $(jobs -p))
+    for pid in "${pids[@]}"; do kill "$pid" 2>/dev/null || true; done
+    for _ in $(seq 50); do
+        alive=""
+        for pid in "${pids[@]}"; do running "$pid" && alive=1 && break; done
+        [ -z "$alive" ] && break
+        sleep 0.1
+    done
+    for pid in "${pids[@]}"; do if running "$pid"; then kill -KILL "$pid" 2>/dev/null || true; fi; done
+    for pid in "${pids[@]}"; do wait "$pid" 2>/dev/null || true; done
     rm -rf "$work"
     [ -n "${DOSE_SERVICE_DIR:-}" ] && rm -rf "$DOSE_SERVICE_DIR"
     return 0
@@ -126,6 +140,15 @@ DESKTOP
 # How many Notify calls the bus has seen.
 notify_count() { grep -c "member=Notify$" "$art/dbus-monitor.txt" || true; }
 
+# The clock the programs under test read (WallClock's test seam): the real one moved by $DOSE_TEST_CLOCK_OFFSET,
+# which tests/run-e2e.sh sets to put the scenario on one of its fixed dates (unset: the real clock). Every "now"
+# an expectation is computed from comes from here (the run-e2e.sh check refuses `date` reading the clock in a
+# scenario); durations may use the real clock.
+clock_now() { echo $(( $(date +%s) + ${DOSE_TEST_CLOCK_OFFSET:-0} )); }
+clock_date() { date -d "@$(clock_now)" "$@"; } # clock_date [-u] [+FORMAT]: `date` at the programs' now, in $TZ
+# The day N days after DATE (YYYY-MM-DD), by the calendar.
+day_after() { date -d "$1 + $2 day" +%F; } # day_after DATE N
+
 wait_for() { # wait_for SECONDS COMMAND...: polls until the command succeeds
     local seconds=$1; shift
     local deadline=$(( $(date +%s) + seconds ))
@@ -138,7 +161,7 @@ wait_for() { # wait_for SECONDS COMMAND...: polls until the command succeeds
 # Prints the HH:MM of the next minute that starts at least 5 s from now (in $TZ).
 next_minute() {
     local now seconds
-    now=$(date +%s)
+    now=$(clock_now)
     seconds=$(( 60 - now % 60 ))
     [ "$seconds" -lt 5 ] && seconds=$(( seconds + 60 ))
     date -d "@$(( now + seconds ))" +%H:%M
@@ -147,8 +170,8 @@ next_minute() {
 # Seconds from now until the start of that minute.
 seconds_until() { # seconds_until HH:MM
     local target now
-    target=$(date -d "$1" +%s)
-    now=$(date +%s)
+    now=$(clock_now)
+    target=$(date -d "$(date -d "@$now" +%F) $1" +%s)
     [ "$target" -lt "$now" ] && target=$(( target + 86400 ))
     echo $(( target - now ))
 }
@@ -229,6 +252,16 @@ last_notify_copy() {
         END { print summary; print body }' "$art/dbus-monitor.txt" | sed 's/^ *string "//; s/"$//'
 }
 
+# The title the card shows for DAY's dose, in `dose calendar`'s words: ItemLine.title, the card's too (a title as
+# plain text, or without one the text's start, cut near 60 columns), so the same for a fact, a formula and a
+# question. Never a field of `dose today --json` (a question has no title).
+title_on() { dose calendar --from "$1" --days 1 | cut -c27-; } # title_on YYYY-MM-DD
+# The kind of DAY's dose, as `dose today --date` picks it.
+kind_on() { dose today --date "$1" --json | /usr/bin/python3 -c 'import json, sys; print(json.loads(sys.stdin.readline())["kind"])'; }
+# The card's first label for KIND, as the app words it under C (Kind.headline).
+headline_of() { # headline_of KIND
+    case $1 in fact) echo "Fact of the day" ;; formula) echo "Formula of the day" ;; question) echo "Question of the day" ;; esac
+}
 # The title the card shows for item ID (its title, or the text's start), in `dose list`'s words.
 item_title() { # item_title ID
     dose list >"$work/all-items.txt" 2>/dev/null
@@ -345,11 +378,13 @@ app_start() { # app_start [ARG...]
     wait_for 30 grep -q ready "$work/ready" || fail "daily-dose did not report ready"
 }
 # The object path and a call of ActivateAction on the app, as a launcher or the scheduler makes it.
+# The arguments carry their types: gdbus takes them from the app's introspection, which a D-Bus activation still
+# under way on a loaded machine did not answer in time, and then sent "{}" untyped ("(savs)", refused by the app).
 app_action() { # app_action ACTION [STRING_PARAMETER]
-    local parameter="[]"
+    local parameter="@av []"
     [ $# -gt 1 ] && parameter="[<'$2'>]"
     gdbus call --session --dest net.dailydose.DailyDose --object-path /net/dailydose/DailyDose \
-        --method org.freedesktop.Application.ActivateAction "$1" "$parameter" "{}" >/dev/null
+        --method org.freedesktop.Application.ActivateAction "$1" "$parameter" "@a{sv} {}" >/dev/null
 }
 # The daily-dose processes of this scenario (its HOME), not of others running side by side.
 app_instances() {
@@ -404,13 +439,15 @@ PY
     : >"$work/requests.log"
 }
 
-# Puts the local time ($TZ, a whole-hour Etc/GMT zone) near HOUR:00, so a notify time chosen later that
-# morning has not passed and the scheduler arms instead of firing. Call before app_up (which hands TZ to the bus).
+# Puts the local time ($TZ, a whole-hour Etc/GMT zone) near HOUR:00 on the programs' clock (clock_now), so a notify
+# time chosen later that morning has not passed and the scheduler arms instead of firing. Call before app_up
+# (which hands TZ to the bus). It moves the local date too: take "today" from clock_date after it, never before.
 tz_near_hour() { # tz_near_hour HOUR
-    local offset=$(( $1 - $(date -u +%-H) ))
+    local offset=$(( $1 - $(clock_date -u +%-H) ))
     [ "$offset" -lt -12 ] && offset=$(( offset + 24 ))
     [ "$offset" -gt 14 ] && offset=$(( offset - 24 ))
     if [ "$offset" -ge 0 ]; then export TZ="Etc/GMT-$offset"; else export TZ="Etc/GMT+$(( -offset ))"; fi
+    log "TZ=$TZ: the programs' local time is $(clock_date '+%F %H:%M')"
 }
 
 # Starts the loopback fake AI provider (tests/support/fake_provider.py) with SCRIPT (JSON: what it answers),
@@ -432,3 +469,8 @@ fake_systemd_up() { # fake_systemd_up UNIT=STATE...
     bg_pids+=($!)
     expect "the stand-in systemd user manager is on the bus" wait_for 10 bus_has_owner org.freedesktop.systemd1
 }
+
+# Where the app's screenshots go (the metainfo's light, dark and narrow; packaging/README.md): one directory per
+# run of tests/run-e2e.sh (its date), so the three dates' pictures stand side by side.
+screenshots="$DOSE_ROOT/artifacts/screenshots${DOSE_RUN_LABEL:+/$DOSE_RUN_LABEL}"
+log "clock: $(clock_date -u '+%F %T UTC')${DOSE_TEST_CLOCK_OFFSET:+ (DOSE_TEST_CLOCK_OFFSET=$DOSE_TEST_CLOCK_OFFSET)}, TZ=$TZ"

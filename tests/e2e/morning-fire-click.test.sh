@@ -21,7 +21,9 @@ dose import "$work/pack.json"
 dose config set branch CS
 at=$(next_minute)
 dose config set notify-time "$at"
-log "notify-time $at, in $(seconds_until "$at") s"
+due_in=$(seconds_until "$at")
+armed=$SECONDS
+log "notify-time $at, in $due_in s"
 
 "$DOSE_BIN/dose-notify" run >>"$art/scheduler.log" 2>&1 &
 scheduler=$!
@@ -29,7 +31,16 @@ bg_pids+=($scheduler)
 
 expect "nothing fires before notify-time" test "$(notify_count)" -eq 0
 wait_for $(( $(seconds_until "$at") + 20 )) notified_at_least 1 || fail "no notification by notify-time"
-log "fired"
+# The timer is armed at the real instant that notify-time is on the programs' clock (WallClock.realInstant): a
+# shift of the clock not undone would fire at once (a date in the past) or months late (one in the future).
+# A timer armed at an instant already past fires at once and is armed again, spinning until notify-time comes: the
+# scheduler's CPU time says so on any load (utime + stime, in clock ticks).
+waited=$(( SECONDS - armed ))
+expect "it fired at notify-time, not before ($waited s of $due_in)" test "$waited" -ge $(( due_in - 2 ))
+stat=$(cat "/proc/$scheduler/stat"); stat=${stat##*) }
+read -r -a fields <<<"$stat"
+ticks=$(( fields[11] + fields[12] )) hz=$(getconf CLK_TCK)
+expect "the scheduler slept while it waited ($(( ticks * 1000 / hz )) ms of CPU)" test "$(( ticks * 1000 / hz ))" -lt 1000
 sleep 3
 expect "exactly one Notify call" test "$(notify_count)" -eq 1
 
@@ -44,7 +55,8 @@ expect "default action, with an empty label" bash -c "grep -A2 'string \"default
 expect "the Open button's key is the advertised id" bash -c "grep -A1 'string \"q-advertised\"' '$capture' | grep -q 'string \"Open\"'"
 expect "no answer in the Notify call" bash -c "! grep -q SECRET-ANSWER '$capture'"
 expect "no explanation in the Notify call" bash -c "! grep -q SECRET-EXPLANATION '$capture'"
-expect "the stamp records today" grep -qx "$(date +%F)" "$XDG_STATE_HOME/daily-dose/last-fired"
+# The stamp is written once the server's answer reached the scheduler, which may come after the Notify seen.
+expect "the stamp records today" wait_for 10 grep -qsx "$(clock_date +%F)" "$XDG_STATE_HOME/daily-dose/last-fired"
 
 # The student changes branch before clicking: the click still opens what was advertised.
 dose config set branch EE

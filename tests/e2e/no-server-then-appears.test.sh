@@ -2,6 +2,7 @@
 # No notification server at notify-time: a clear log line, no crash; when a server appears the day's
 # notification is delivered once, without waiting for the next backoff step.
 needs_session_bus=1
+every_date=1
 source "$(dirname "$0")/lib.sh"
 
 desktop_up
@@ -24,7 +25,7 @@ dunst_up
 wait_for 10 notified_at_least 1 || fail "not delivered when the server appeared"
 sleep 3
 expect "delivered exactly once" test "$(notify_count)" -eq 1
-expect "the stamp records today" grep -qx "$(date +%F)" "$XDG_STATE_HOME/daily-dose/last-fired"
-expected=$("$DOSE_BIN/dose-notify" --dry-run --date "$(date +%F)" --json | python3 -c 'import json,sys; print(json.load(sys.stdin)["summary"])')
-expect "the day's item was delivered" grep -q "string \"$expected\"" "$art/dbus-monitor.txt"
+expect "the stamp records today" wait_for 10 grep -qsx "$(clock_date +%F)" "$XDG_STATE_HOME/daily-dose/last-fired"
+expected=$("$DOSE_BIN/dose-notify" --dry-run --date "$(clock_date +%F)" --json | python3 -c 'import json,sys; print(json.load(sys.stdin)["summary"])')
+expect "the day's item was delivered" grep -qF "string \"$expected\"" "$art/dbus-monitor.txt"
 log "done"

@@ -4,6 +4,7 @@
 # and still withholds a question's answer ("Frage des Tages" alone); under C the same call is English again
 # ("… of the day", "Open").
 needs_session_bus=1
+every_date=1
 source "$(dirname "$0")/lib.sh"
 
 desktop_up

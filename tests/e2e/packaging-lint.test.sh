@@ -111,7 +111,7 @@ expect "the metainfo launches the desktop entry" grep -q "<launchable type=\"des
 expect "the metainfo provides the daily-dose binary" grep -q "<binary>daily-dose</binary>" <<<"$metainfo_app"
 expect "the metainfo names the bus name" grep -q "<dbus type=\"user\">$id</dbus>" <<<"$metainfo_app"
 # Its screenshots are made by tests: the app's (light, dark, narrow) by the app's scenario into
-# artifacts/screenshots/, the notification by installed-layout. Each name comes from one of them.
+# artifacts/screenshots/DATE/ (one directory per date tests/run-e2e.sh runs it on), the notification by installed-layout. Each name comes from one of them.
 shots=$(sed -n 's|.*<image[^>]*>https://[^<]*/\([^/<]*\)</image>.*|\1|p' "$metainfo" | sort | tr '\n' ' ')
 expect "the metainfo shows the app light, dark and narrow, and the notification" \
     test "$shots" = "dark.png light.png narrow.png notification.png "
@@ -127,13 +127,14 @@ if "$DOSE_ROOT/scripts/app-product.sh" 2>/dev/null; then
     for shot in light dark narrow; do
         expect "a test of the app takes the $shot screenshot" \
             bash -c "grep -rl 'screenshots' '$DOSE_ROOT/tests' '$DOSE_ROOT/Tests' | grep -v packaging-lint | xargs grep -lw '$shot' | grep -q ."
-        png="$DOSE_ROOT/artifacts/screenshots/$shot.png"
-        if [ -f "$png" ]; then
-            expect "screenshot $shot.png is a PNG" test "$(identify -format '%m' "$png")" = PNG
-            expect "screenshot $shot.png is not empty" test "$(identify -format '%k' "$png")" -gt 8
-        else
-            log "note: artifacts/screenshots/$shot.png is not there (the app's scenario has not run here)"
-        fi
+        taken=0
+        for png in "$DOSE_ROOT"/artifacts/screenshots/$shot.png "$DOSE_ROOT"/artifacts/screenshots/*/$shot.png; do
+            [ -f "$png" ] || continue
+            taken=1
+            expect "screenshot ${png#"$DOSE_ROOT/"} is a PNG" test "$(identify -format '%m' "$png")" = PNG
+            expect "screenshot ${png#"$DOSE_ROOT/"} is not empty" test "$(identify -format '%k' "$png")" -gt 8
+        done
+        [ "$taken" = 1 ] || log "note: no artifacts/screenshots/*/$shot.png (the app's scenario has not run here)"
     done
 else
     log "note: no daily-dose product in Package.swift yet: the app's screenshots are not looked for"

@@ -28,14 +28,15 @@ scheduler_down() { kill "$scheduler" 2>/dev/null; wait "$scheduler" 2>/dev/null 
 desktop_up
 dose import "$DOSE_ROOT/content/sample-pack.json" >/dev/null
 # notify-time 00:00 is past for the whole day, so a scheduler started without a stamp fires at once.
-[ "$(date +%H%M)" = 0000 ] && sleep 60
+[ "$(clock_date +%H%M)" = 0000 ] && sleep 60
 dose config set notify-time 00:00 >/dev/null
 
 # 1. A slow server (3 s in every call, under libnotify's timeout): delivered once, nothing repeated.
 fake_up 3 3
 scheduler_up scheduler-slow.log
 wait_for 60 handled_exactly 1 || fail "slow server: not delivered"
-expect "slow server: the stamp says today" grep -qx "$(date +%F)" "$stamp"
+# The server logs the call just before it answers; the stamp is written once the answer reached the scheduler.
+expect "slow server: the stamp says today" wait_for 15 grep -qsx "$(clock_date +%F)" "$stamp"
 expect "slow server: one Notify on the bus" notified_exactly_for 1 5
 expect "slow server: the scheduler is running" kill -0 "$scheduler"
 scheduler_down; fake_down; rm -f "$stamp" "$work/fake.log"

@@ -13,6 +13,8 @@
 # rewrites the config file (a legitimate re-plan trigger, as an edit by the student would be).
 export TZ=Europe/London
 needs_session_bus=1
+# The clock is set here with libfaketime: tests/run-e2e.sh runs this once, without the clock seam.
+own_clock=1
 source "$(dirname "$0")/lib.sh"
 
 command -v faketime >/dev/null || fail "faketime is missing (Debian package faketime)"

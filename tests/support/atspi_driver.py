@@ -68,12 +68,21 @@ def find(name):
     carries its tooltip as description, as libadwaita's own Apply button does)."""
     found = nodes()
     for node in found:
-        if node.name == name:
+        if attribute(node, lambda n: n.name) == name:
             return node
     for node in found:
-        if node.description == name and node.getRoleName() == "push button":
+        if attribute(node, lambda n: n.description) == name and attribute(node, lambda n: n.getRoleName()) == "push button":
             return node
     return None
+
+
+def attribute(node, read):
+    """What READ gives of NODE, or None for a node gone while walking (a toast that timed out: "The application
+    no longer exists")."""
+    try:
+        return read(node)
+    except Exception:
+        return None
 
 
 def find_actionable(name, role=None):

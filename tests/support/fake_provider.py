@@ -20,6 +20,9 @@ else "default". Responses:
   maths-ok      a valid deck or quiz whose texts carry $…$ LaTeX ($\\frac{dy}{dx}$, $x^2$)
   long-ok       a valid deck or quiz whose card backs and explanations are long (960 characters: taller than
                 a small window's page)
+  edef / bidi / nested
+                a deck or quiz of the right shape whose card backs and explanations break the content rules:
+                the \\edef bomb (CVE-2024-28243), a U+202E override, or 60 nested \\frac
 Every request is logged as one JSON line: kind, subject, topic, response, auth (bool), time, path and
 query (the request target split at "?"; the endpoint may carry a query, as Azure's api-version).
 """
@@ -45,6 +48,14 @@ def quiz(topic, count=6):
                            "choices": [f"choice {c} of {i + 1}" for c in "ABCD"],
                            "answer": i % 4, "explanation": f"Because {i % 4} is right."}
                           for i in range(count)]}
+
+
+# Text that breaks the content rules (ContentRules): a macro bomb, a bidi override, nesting past the bound.
+HOSTILE_TEXT = {
+    "edef": "$\\def\\a{x}" + "\\edef\\a{\\a\\a\\a\\a}" * 8 + "\\a" * 24 + "$",
+    "bidi": "see invoice\u202egpj.exe",
+    "nested": "$" + "\\frac{1}{" * 60 + "x" + "}" * 60 + "$",
+}
 
 
 def load_script():
@@ -131,6 +142,11 @@ class Handler(BaseHTTPRequestHandler):
             long = " ".join("Line %d of a long text." % n for n in range(1, 41))[:960]
             content = json.dumps({"cards": [dict(card, back=long) for card in deck(topic)["cards"]]} if kind == "deck"
                                  else {"questions": [dict(q, explanation=long) for q in quiz(topic)["questions"]]})
+        elif response in HOSTILE_TEXT:
+            text = HOSTILE_TEXT[response]
+            content = json.dumps({"cards": [dict(card, back="Answer: " + text) for card in deck(topic)["cards"]]}
+                                 if kind == "deck" else
+                                 {"questions": [dict(q, explanation="Because " + text) for q in quiz(topic)["questions"]]})
         elif response == "malformed":
             content = '{"cards": [ {"front": "unterminated'
         elif response == "invalid":

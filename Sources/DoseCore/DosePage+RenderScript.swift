@@ -1,0 +1,87 @@
+extension DosePage {
+    /// The script that renders every `.dd-math` span with KaTeX, reading the LaTeX as text content; the
+    /// one script of every page (`dose open`, a click without the app, the app's card, Study and Quiz).
+    ///
+    /// Before KaTeX sees a formula it is measured as `ContentRules.measure` measures it and held to the
+    /// same `MathLimits` and macro rule: a formula past one, or one of a paragraph (one field) whose
+    /// formulas together are past `maxFieldAtoms`, stays its source text (the span's text, escaped by the
+    /// DOM) with `data-refused` saying which bound. This is what keeps a page safe for text stored before
+    /// the rules (a pool, a deck), or put into the store around them. KaTeX itself runs with `trust: false`
+    /// (no `\href`, `\includegraphics`, `\htmlClass`…), `maxExpand` and `maxSize`.
+    public static let renderScript = """
+        "use strict";
+        document.addEventListener("DOMContentLoaded", function () {
+          var maxDepth = \(ContentRules.MathLimits.maxDepth), maxScalars = \(ContentRules.MathLimits.maxFormulaScalars);
+          var maxAtoms = \(ContentRules.MathLimits.maxFormulaAtoms), maxFieldAtoms = \(ContentRules.MathLimits.maxFieldAtoms);
+          var macros = {\(macroTable)};
+          function isName(c) { return (c >= "a" && c <= "z") || (c >= "A" && c <= "Z") || c === "@"; }
+          // ContentRules.measure: control words and symbols as KaTeX's lexer reads them, groups {…},
+          // \\left…\\right and \\begin…\\end, symbols all but spaces and braces, lengths in code points.
+          function measure(source) {
+            var m = { depth: 0, scalars: 0, atoms: 0, macro: false }, open = 0, state = 0, word = "";
+            function endWord() {
+              if (word === "left" || word === "begin") { open++; if (open > m.depth) m.depth = open; }
+              else if ((word === "right" || word === "end") && open > 0) open--;
+              if (Object.prototype.hasOwnProperty.call(macros, word)) m.macro = true;
+              word = "";
+              state = 0;
+            }
+            for (var c of source) {
+              m.scalars++;
+              if (state === 2) {
+                if (isName(c)) { if (word.length <= 32) word += c; continue; }
+                endWord();
+              } else if (state === 1) {
+                if (isName(c)) { word = c; state = 2; } else state = 0;
+                continue;
+              }
+              if (c === "\\\\") { m.atoms++; state = 1; }
+              else if (c === "{") { open++; if (open > m.depth) m.depth = open; }
+              else if (c === "}") { if (open > 0) open--; }
+              else if (c !== " " && c !== "\\t" && c !== "\\n" && c !== "\\r") m.atoms++;
+            }
+            if (state === 2) endWord();
+            return m;
+          }
+          function refusal(m) {
+            if (m.macro) return "macro";
+            if (m.depth > maxDepth) return "depth";
+            if (m.scalars > maxScalars) return "length";
+            if (m.atoms > maxAtoms) return "atoms";
+            return null;
+          }
+          var spans = document.querySelectorAll(".dd-math");
+          var measures = [], fieldAtoms = new Map();
+          for (var i = 0; i < spans.length; i++) {
+            var m = measure(spans[i].textContent);
+            measures.push(m);
+            var field = spans[i].parentNode;
+            fieldAtoms.set(field, (fieldAtoms.get(field) || 0) + m.atoms);
+          }
+          for (var i = 0; i < spans.length; i++) {
+            var span = spans[i];
+            var source = span.textContent;
+            var refused = refusal(measures[i]) || (fieldAtoms.get(span.parentNode) > maxFieldAtoms ? "field" : null);
+            if (refused) {
+              span.classList.add("dd-math-source");
+              span.setAttribute("data-refused", refused);
+              continue;
+            }
+            try {
+              katex.render(source, span, {
+                displayMode: span.getAttribute("data-display") === "block",
+                throwOnError: false, trust: false, strict: "ignore", maxSize: 20, maxExpand: 500
+              });
+            } catch (e) {
+              span.textContent = source;
+            }
+          }
+          document.documentElement.setAttribute("data-rendered", "true");
+        });
+        """
+
+    /// `ContentRules.macroCommands` as a JavaScript object's members: `"def": 1, "edef": 1, …`.
+    private static var macroTable: String {
+        ContentRules.macroCommands.sorted().map { "\"\($0)\": 1" }.joined(separator: ", ")
+    }
+}
