@@ -19,6 +19,8 @@ struct DryRunCommand {
 
         let snapshot = try SnapshotReader.read(SnapshotFile(path: paths.snapshot))
         let config = loadConfigLogging(paths)
+        // Counted at each day's fire instant, as the notification counts them when it fires.
+        let dueSummary = DueSummaryFile(path: paths.dueSummary).read() ?? .empty
 
         let firstDay: CivilDate
         // A day whose notify-time has passed unfired is due at once (Persistent=true): it fires now.
@@ -53,7 +55,9 @@ struct DryRunCommand {
                 item = found
             }
             // The text is for people, in their language; JSON is for programs and stays as it was.
-            let preview = NotificationPreview(item: item, date: date, fireAt: fireAt, words: json ? .english : .translated)
+            let preview = NotificationPreview(
+                item: item, date: date, fireAt: fireAt, due: dueSummary.count(at: fireAt, zone: zone),
+                words: json ? .english : .translated)
             var text = json ? preview.json(zone: zone) : preview.text(zone: zone)
             if !json, offset == 0, dueNow != nil {
                 text += "\n" + tr(
