@@ -26,8 +26,8 @@ public struct DueMirror: Sendable {
         database.onReviewStateChange = { database in self.mirror(database) }
     }
 
-    /// Makes the file the store's summary now; a failure is logged (the store keeps what was done, the
-    /// scheduler the last summary) and returned as false.
+    /// Makes the file the store's summary now; a failure is logged and returned as false, and the file removed
+    /// (the store keeps what was done; the morning goes without the line rather than with a stale one).
     @discardableResult
     public func mirror(_ database: Database) -> Bool {
         do {
@@ -39,6 +39,9 @@ public struct DueMirror: Sendable {
             if current != summary.encoded() { try file.write(summary) }
             return true
         } catch {
+            // The old file would announce cards as they were before this change: no line is better than a
+            // wrong one (an unlink works on a full disk too), until a later mirror writes it again.
+            try? file.remove()
             let reason = error is FileError ? "\(error)" : tr("the learning store: {error}", ["error": "\(error)"])
             // TRANSLATORS: {reason} says why the summary of due flashcards could not be written.
             Log.warning(tr("the due flashcards for the morning notification: {reason}", ["reason": reason]))

@@ -87,9 +87,9 @@ final class Deliverer {
     }
 
     /// The line of flashcards due now, from the due summary `dose` mirrors (nil when none are due, or there is
-    /// no readable summary: a notification never fails for it).
+    /// no usable summary: a notification never fails for it, and the problem is a warning in the log).
     private func dueLine() -> String? {
-        guard let summary = DueSummaryFile(path: paths.dueSummary).read() else { return nil }
+        guard let summary = DueSummaryFile(path: paths.dueSummary).read(storePath: paths.database) else { return nil }
         let (now, zone) = clock()
         return summary.count(at: now, zone: zone).line
     }
