@@ -51,6 +51,7 @@ import Testing
         #expect(FileManager.default.fileExists(atPath: paths.dueSummary))
         // Its lock cannot be taken (a directory in its place): the summary written before this grade would
         // announce the card as still new, so it goes.
+        try FileManager.default.removeItem(atPath: paths.dueSummaryLock)
         try FileManager.default.createDirectory(atPath: paths.dueSummaryLock, withIntermediateDirectories: true)
         try StudyStore(database: database).grade(subject: "Calculus", topic: "Limits", index: 0, grade: .easy, now: Self.now)
         #expect(!mirror.mirror(database))

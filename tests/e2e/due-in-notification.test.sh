@@ -44,9 +44,11 @@ studied_at() { # studied_at INSTANT
     rm -rf "$copy" && mkdir -p "$copy"
     cp -a "$XDG_DATA_HOME" "$copy/data" && cp -a "$XDG_STATE_HOME" "$copy/state" && cp -a "$XDG_CONFIG_HOME" "$copy/config"
     offset=$(offset_for "$1")
+    dose learn list --json | python3 -c 'import json, sys
+for line in sys.stdin: print(json.loads(line)["topic"])' >"$work/ticked"
     for entry in "${topics[@]}"; do
         subject=${entry%%|*} topic=${entry#*|}
-        dose learn list --json | grep -qF "\"topic\":\"$topic\"" || continue
+        grep -qxF "$topic" "$work/ticked" || continue
         out=$(printf '4\n%.0s' $(seq 200) | XDG_DATA_HOME="$copy/data" XDG_STATE_HOME="$copy/state" XDG_CONFIG_HOME="$copy/config" \
             DOSE_TEST_CLOCK_OFFSET=$offset "$DOSE_BIN/dose" learn study "$subject" "$topic")
         n=$(sed -n 's/^Graded \([0-9]*\) cards\{0,1\}, saved\..*/\1/p' <<<"$out")
@@ -67,7 +69,7 @@ check_day() { # check_day DAY WHAT
     log "$1 ($2): $cards cards in $count topics studied at $(date -d "@$instant" '+%F %H:%M'); dry run: $(grep -i flashcard "$art/dry-$1-$2.txt" || echo none)"
     if [ "$cards" -gt 0 ]; then
         expected=$(line_for "$cards" "$count")
-        expect "$1 ($2): the dry run says \"$expected\"" grep -qxF "$expected" "$art/dry-$1-$2.txt"
+        expect "$1 ($2): the dry run says \"$expected\"" grep -qxE "[[:space:]]*$expected" "$art/dry-$1-$2.txt"
     else
         expect "$1 ($2): no line when nothing is due" bash -c '! grep -q "flashcards\? due" "$1"' _ "$art/dry-$1-$2.txt"
     fi
@@ -102,7 +104,7 @@ check_day "$(day_after "$today" 12)" studied
 
 # The copy in German, through the scheduler's catalogue.
 LANGUAGE=de notify --dry-run --date "$tomorrow" >"$art/dry-de.txt"
-expect "German: \"23 Lernkarten fällig in 3 Themen\"" grep -qxF "23 Lernkarten fällig in 3 Themen" "$art/dry-de.txt"
+expect "German: \"23 Lernkarten fällig in 3 Themen\"" grep -qxE "[[:space:]]*23 Lernkarten fällig in 3 Themen" "$art/dry-de.txt"
 
 # A real notification, on dunst, with the clock at tomorrow's notification: the line is in the body.
 morning=$(offset_for "$(fire_instant "$tomorrow")")
@@ -114,10 +116,11 @@ expect "the Notify carries no card's back" bash -c '! grep -qF "Answer " "$1"' _
 
 # Every change of review state moves the file and the line: an undo, an untick, a tick again.
 cp "$due_file" "$work/due-before-undo"
-printf 'u\nq\n' | dose learn study Calculus Limits >"$art/undo.txt"
-expect "the undo took a grade back" grep -q "Took back" "$art/undo.txt"
+printf 'u\nu\nq\n' | dose learn study Calculus Limits >"$art/undo.txt"
+expect "two undos took the Easy and the Again back" test "$(grep -c "Took back" "$art/undo.txt")" -eq 2
 expect "an undo rewrites due.json" bash -c '! cmp -s "$1" "$2"' _ "$work/due-before-undo" "$due_file"
 check_day "$tomorrow" undone
+expect "after the undos: two learning cards and twenty new ones" test "$cards $count" = "22 3"
 dose learn untick Physics Waves >/dev/null
 check_day "$tomorrow" unticked
 dose learn tick Physics Waves >/dev/null
