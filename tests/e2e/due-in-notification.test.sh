@@ -6,12 +6,13 @@
 # home whose clock is at the notification's instant. Days further ahead, an undo, an untick and a tick move the
 # line as they move the store; German under LANGUAGE=de. A malformed, missing or stale due.json (its store moved
 # away) leaves the notification without the line, says why in the dry run, and the next dose command writes it
-# again. The copy never carries a card's back.
-needs_session_bus=1
+# again. The app's card, started with the clock at that morning, shows the same line with Study. The copy never
+# carries a card's back.
+needs_app_bus=1
 deadline=420
 source "$(dirname "$0")/lib.sh"
 
-desktop_up
+app_up
 dunst_up
 dose import "$DOSE_ROOT/content/sample-pack.json" >/dev/null
 due_file="$XDG_STATE_HOME/daily-dose/due.json"
@@ -152,4 +153,13 @@ notify --dry-run --date "$tomorrow" >"$art/dry-missing.txt"
 expect "missing: the dry run says so" grep -qF "$due_file does not exist" "$art/dry-missing.txt"
 dose learn list >/dev/null
 check_day "$tomorrow" rewritten
+
+# The app's card, at tomorrow's notification: the same line, and Study beside it.
+line=$(line_for "$cards" "$count")
+DOSE_TEST_CLOCK_OFFSET=$(offset_for "$(fire_instant "$tomorrow")") app_start
+expect "the app's card says \"$line\"" wait_for 15 bash -c '/usr/bin/python3 "$1" dump | grep -qxF "label	$2	"' _ \
+    "$DOSE_ROOT/tests/support/atspi_driver.py" "$line"
+atspi dump >"$art/tree-app.txt"
+expect "Study beside it" grep -q "^push button	Study	" "$art/tree-app.txt"
+expect "the card shows no card's back" bash -c '! grep -qF "Answer " "$1"' _ "$art/tree-app.txt"
 log "done"
