@@ -32,6 +32,11 @@ public final class LearnChecklist {
         do { database = try Database(path: paths.database) } catch {
             throw ServiceFailure(tr("cannot open the store {path}", ["path": paths.database]) + ": \(error)")
         }
+        // Grades on the Study page, ticks and unticks here rewrite the scheduler's due summary; one left
+        // behind its store (a crash between a commit and the rename) is made good now.
+        let dueMirror = DueMirror(paths: paths)
+        dueMirror.attach(to: database)
+        dueMirror.mirror(database)
         seenVersion = try? database.dataVersion()
     }
 

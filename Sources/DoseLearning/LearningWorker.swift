@@ -19,11 +19,13 @@ public final class LearningWorker {
         public var jitter: () -> Double
         /// One line of progress (`dose learn run` prints it; the daemon logs it).
         public var progress: (String) -> Void
+        /// Rewrites the due summary when a deck is stored (nil: not mirrored, for tests of the queue alone).
+        public var dueMirror: DueMirror?
 
         public init(
             databasePath: String, lockPath: String, loadProvider: @escaping () -> ProviderSnapshot,
             client: any ArtifactGenerating, network: any NetworkStatus, now: @escaping () -> Int64,
-            jitter: @escaping () -> Double, progress: @escaping (String) -> Void
+            jitter: @escaping () -> Double, progress: @escaping (String) -> Void, dueMirror: DueMirror? = nil
         ) {
             self.databasePath = databasePath
             self.lockPath = lockPath
@@ -33,6 +35,7 @@ public final class LearningWorker {
             self.now = now
             self.jitter = jitter
             self.progress = progress
+            self.dueMirror = dueMirror
         }
     }
 
@@ -52,6 +55,8 @@ public final class LearningWorker {
             let cleared = try storeCall { try store.clearStaleInFlight() }
             if cleared > 0 { dependencies.progress(trn("cleared {count} interrupted request", "cleared {count} interrupted requests", cleared)) }
             if redaction != .none { _ = try storeCall { try store.rewriteMessages(redaction.apply) } }
+            // A summary a crash left behind its store (killed between a commit and the rename) is made good.
+            dependencies.dueMirror?.mirror(store.database)
         }
     }
 
@@ -161,7 +166,9 @@ public final class LearningWorker {
     }
 
     private func openStore() throws(StoreError) -> LearningStore {
-        LearningStore(database: try Database(path: dependencies.databasePath))
+        let database = try Database(path: dependencies.databasePath)
+        dependencies.dueMirror?.attach(to: database)
+        return LearningStore(database: database)
     }
 
     /// Runs a store call, turning its failure into a `LearningError`.

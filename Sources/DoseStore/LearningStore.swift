@@ -26,7 +26,8 @@ public struct LearningStore {
     /// Ticking twice keeps the first entry (its attempts and backoff), so nothing is asked for twice;
     /// so does ticking it in another spelling (`resolve`): the first spelling is the one ticked.
     public func tick(subject: String, topic: String, now: Int64) throws(StoreError) -> TickOutcome {
-        try connection.transaction("ticking \(describe(subject, topic))") { () throws(StoreError) -> TickOutcome in
+        defer { database.reviewStateChanged() }  // a topic ticked again brings its deck back into the counts
+        return try connection.transaction("ticking \(describe(subject, topic))") { () throws(StoreError) -> TickOutcome in
             let (subject, topic) = try resolve(subject: subject, topic: topic)
             let insertTopic = try connection.prepare("""
                 INSERT INTO learn_topics (subject, topic, ticked_at) VALUES (?1, ?2, ?3)
@@ -57,7 +58,8 @@ public struct LearningStore {
     /// Artifacts stay: ticking it again must not pay for them twice.
     @discardableResult
     public func untick(subject: String, topic: String) throws(StoreError) -> Bool {
-        try connection.transaction("unticking \(describe(subject, topic))") { () throws(StoreError) -> Bool in
+        defer { database.reviewStateChanged() }
+        return try connection.transaction("unticking \(describe(subject, topic))") { () throws(StoreError) -> Bool in
             try deletePending(subject, topic)
             let statement = try connection.prepare("DELETE FROM learn_topics WHERE subject = ?1 AND topic = ?2")
             try bindKey(statement, subject, topic)
@@ -110,7 +112,8 @@ public struct LearningStore {
     public func storeArtifact(
         subject: String, topic: String, kind: LearningArtifactKind, body: String, model: String?, now: Int64
     ) throws(StoreError) -> Bool {
-        try connection.transaction("storing the \(kind) of \(describe(subject, topic))") { () throws(StoreError) -> Bool in
+        defer { database.reviewStateChanged() }  // a deck's cards arrive new
+        return try connection.transaction("storing the \(kind) of \(describe(subject, topic))") { () throws(StoreError) -> Bool in
             let insert = try connection.prepare("""
                 INSERT INTO learn_artifacts (subject, topic, kind, body, model, created_at)
                 VALUES (?1, ?2, ?3, ?4, ?5, ?6)
