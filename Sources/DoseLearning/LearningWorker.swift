@@ -91,7 +91,7 @@ public final class LearningWorker {
             case .attempt(let key, _):
                 visited.insert(key)
                 if let stop = try lock.withLock({ () throws(LearningError) -> PassResult? in
-                    try generate(key, provider: provider)
+                    try generate(key, provider: provider, foreground: foreground)
                 }) {
                     return stop
                 }
@@ -101,7 +101,7 @@ public final class LearningWorker {
     }
 
     /// Generates what `key` still lacks, holding the lock; returns a result when the pass must stop.
-    private func generate(_ key: TopicKey, provider: ProviderSnapshot) throws(LearningError) -> PassResult? {
+    private func generate(_ key: TopicKey, provider: ProviderSnapshot, foreground: Bool) throws(LearningError) -> PassResult? {
         let store = try storeCall { try openStore() }
         // Holding the lock, any in-flight mark is a dead process's.
         _ = try storeCall { try store.clearStaleInFlight() }
@@ -151,8 +151,8 @@ public final class LearningWorker {
                             ? tr("{topic}: deck failed: {reason}; every topic waits {delay} s", values)
                             : tr("{topic}: quiz failed: {reason}; every topic waits {delay} s", values))
                     }
-                    // A hold stops a run the student asked for too: every other topic would meet the same provider.
-                    if let hold = record.hold { return .held(until: hold.until, reason: hold.reason) }
+                    // A hold ends a background pass; a run the student asked for still tries each topic once.
+                    if let hold = record.hold, !foreground { return .held(until: hold.until, reason: hold.reason) }
                     return nil
                 case .offline(let reason):
                     try storeCall { try store.recordOffline(subject: key.subject, topic: key.topic, reason: reason) }

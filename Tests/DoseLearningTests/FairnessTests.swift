@@ -229,6 +229,24 @@ import Testing
         #expect(try rig.store().queueState() == LearningQueueState())
     }
 
+    /// `dose learn run` is the student's: a 429 on one topic holds the daemon, not the rest of the run.
+    @Test func aRunTheStudentAskedForTriesEveryTopicOnceThroughANewHold() throws {
+        let rig = try WorkerRig()
+        var first = true
+        rig.client.respond = { _, _ in
+            defer { first = false }
+            return first ? .failure(.http(status: 429, body: "", retryAfter: "300")) : nil
+        }
+        for topic in ["A", "B"] {
+            try rig.tick(topic)
+            rig.clock.now += 1
+        }
+        #expect(try rig.worker.runPass(foreground: true) == .idle)
+        #expect(calls(rig, "A") == 1 && calls(rig, "B") == 2, "B was asked after A's 429")
+        #expect(try rig.entry("A")?.pending?.attempts == 1 && rig.entry("B")?.pending == nil)
+        #expect(try rig.store().queueState() == LearningQueueState(), "B's answer ended the hold")
+    }
+
     @Test func offlineWaitsForEveryTopicWithoutSpendingAttempts() throws {
         let rig = try WorkerRig()
         rig.client.respond = { topic, _ in topic == "Limits" ? .failure(Self.serverError) : nil }
