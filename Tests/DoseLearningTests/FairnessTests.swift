@@ -229,6 +229,54 @@ import Testing
         #expect(try rig.store().queueState() == LearningQueueState())
     }
 
+    /// A 401 is the provider's, whichever topic meets it: every topic pauses, a topic in its own backoff keeps it,
+    /// and nothing is spent until the settings change; then each is served at its own time.
+    @Test func a401AmidMixedFailuresPausesEveryTopicUntilTheKeyChanges() throws {
+        let rig = try WorkerRig()
+        var refused = false
+        rig.client.respond = { topic, _ in
+            if topic == "Limits" { return .failure(Self.serverError) }
+            if topic == "Series" { return .failure(.invalidOutput("cards[0].back is empty")) }
+            if topic == "Ohm" && !refused {
+                refused = true
+                return .failure(.http(status: 401, body: "", retryAfter: nil))
+            }
+            return nil
+        }
+        for topic in ["Limits", "Series", "Ohm", "Gauss"] {
+            try rig.tick(topic)
+            rig.clock.now += 1
+        }
+        guard case .paused = try Self.drain(rig) else {
+            Issue.record("expected a pause")
+            return
+        }
+        #expect(["Limits", "Series", "Ohm", "Gauss"].map { calls(rig, $0) } == [1, 1, 1, 0])
+        rig.clock.now += 3_600
+        guard case .paused = try Self.drain(rig) else {
+            Issue.record("still paused")
+            return
+        }
+        #expect(rig.client.total == 3, "nothing spent while paused")
+        #expect(try rig.entry("Ohm")?.pending?.attempts == 0 && rig.entry("Ohm")?.pending?.failures == 0, "the refusal is no attempt")
+        let queue = QueueCondition.of(
+            try rig.store().queueState(), providerProblem: nil, fingerprint: rig.provider.fingerprint, online: true,
+            now: rig.clock.now, redaction: .none)
+        guard case .paused = queue else {
+            Issue.record("the list shows the pause once: \(String(describing: queue))")
+            return
+        }
+        // A new key: Ohm and Gauss go through at once; Limits and Series were due meanwhile and fail again, each into
+        // its own second step.
+        rig.provider.key = "k2"
+        let resumed = rig.clock.now
+        #expect(try Self.drain(rig) == .sleep(until: resumed + 120))
+        #expect(try rig.entry("Ohm")?.pending == nil && rig.entry("Gauss")?.pending == nil)
+        for topic in ["Limits", "Series"] {
+            #expect(try rig.entry(topic)?.pending?.failures == 2 && rig.entry(topic)?.pending?.nextAttemptAt == resumed + 120, "\(topic)")
+        }
+    }
+
     /// `dose learn run` is the student's: a 429 on one topic holds the daemon, not the rest of the run.
     @Test func aRunTheStudentAskedForTriesEveryTopicOnceThroughANewHold() throws {
         let rig = try WorkerRig()
