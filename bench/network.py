@@ -6,9 +6,6 @@ Against tests/support/hostile_http.py on loopback, each figure beside its baseli
   `curl` waiting for the same answer (the floor). Two figures: the CPU spent inside the wait (every
   thread's run time from /proc/PID/task/*/schedstat, in nanoseconds, from 1 s into the wait to 4.5 s),
   and the whole command's CPU from wait4's rusage (start-up, loading libcurl, the import included).
-- `dose daemon` waiting on a silent provider (a ticked topic, the request out): context switches of every
-  thread per second, sampled from /proc, against `curl` waiting on the same silence with the same
-  low-speed rule (1 byte/s over 60 s, as docs/learning.md sets for the provider).
 - An endless body, a gzip bomb and a server sending one byte every 10 s: peak RSS (rusage ru_maxrss),
   exit status, and whether the store and the snapshot stayed as they were.
 """
@@ -85,26 +82,6 @@ def fingerprint():
     return digest.hexdigest()
 
 
-def switches(pid):
-    """Context switches of every thread of pid so far, per thread id."""
-    counts = {}
-    for status in glob.glob(f"/proc/{pid}/task/*/status"):
-        try:
-            fields = dict(line.split(":", 1) for line in open(status) if "ctxt_switches" in line)
-        except OSError:
-            continue
-        counts[status.split("/")[4]] = sum(int(v) for v in fields.values())
-    return counts
-
-
-def switches_per_second(pid, seconds):
-    before = switches(pid)
-    time.sleep(seconds)
-    after = switches(pid)
-    total = sum(after[t] - before.get(t, 0) for t in after)
-    return total / seconds, len(after)
-
-
 port_file = f"{OUT}/hostile.port"
 if os.path.exists(port_file):
     os.remove(port_file)
@@ -135,27 +112,6 @@ try:
     for name, runs in waits.items():
         results[f"wait_{name}_cpu_in_wait_ms"] = f"{median([r[1] for r in runs]):.2f}"
         results[f"wait_{name}_cpu_total_ms"] = f"{median([r[2] for r in runs]):.1f}"
-
-    # The daemon waiting on a silent provider, against curl waiting on the same silence.
-    assert dose("config", "set", "provider.url", f"{base}/slow-headers/3600/v1")[0] == 0
-    dose("learn", "tick", "Bench", "Silent")
-    daemon = subprocess.Popen([f"{BIN}/dose", "daemon"], env=env, stdout=subprocess.DEVNULL,
-                              stderr=subprocess.DEVNULL)
-    silent_curl = subprocess.Popen(["curl", "-s", "-o", "/dev/null", "--speed-limit", "1", "--speed-time", "60",
-                                    "--max-time", "120", f"{base}/slow-headers/3600"])
-    try:
-        time.sleep(5)  # past start-up: the planning pass done, the request out
-        seconds = int(os.environ.get("BENCH_WAIT_SECONDS", "20"))
-        daemon_rate, daemon_threads = switches_per_second(daemon.pid, seconds)
-        curl_rate, curl_threads = switches_per_second(silent_curl.pid, seconds)
-        usage = open(f"/proc/{daemon.pid}/stat").read().rsplit(")", 1)[1].split()
-        results.update(daemon_switches_per_s=f"{daemon_rate:.2f}", daemon_threads=daemon_threads,
-                       curl_switches_per_s=f"{curl_rate:.2f}", curl_threads=curl_threads, wait_seconds=seconds)
-    finally:
-        for process in (daemon, silent_curl):
-            process.terminate()
-            process.wait()
-    dose("learn", "untick", "Bench", "Silent")
 
     # Hostile bodies: each ends at its cap or deadline; nothing stored changes.
     assert dose("config", "set", "sync-timeout", "20")[0] == 0

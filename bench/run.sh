@@ -73,8 +73,11 @@ dbus-run-session --config-file="$root/tests/e2e/session.conf" -- bash bench/desk
 echo "== the desktop app against a C GTK 4 + WebKitWebView baseline (bench/app.sh; the app's table in docs/performance.md)"
 BENCH_BIN="$bin" BENCH_OUT="$out" bash bench/app.sh
 
-echo "== HTTP: CPU while waiting, the daemon at rest on a silent provider, hostile bodies (bench/network.py)"
+echo "== HTTP: CPU while waiting, hostile bodies (bench/network.py)"
 $python bench/network.py "$bin" "$out" "$root" >"$out/network.log" 2>&1
+
+echo "== wake-ups of dose daemon with a provider request out, against curl with the same low-speed rule (bench/wakeups.py)"
+$python bench/wakeups.py "$bin" "$out" "$root" >"$out/wakeups.log" 2>&1
 
 echo "== start-up and shipped sizes (dose --version, dose show against dose-notify --version; stripped dose, the .deb)"
 home 1000

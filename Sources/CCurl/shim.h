@@ -14,7 +14,6 @@ typedef struct dd_curl_api {
     CURLcode (*global_init)(long flags);
     CURL *(*easy_init)(void);
     void (*easy_cleanup)(CURL *handle);
-    CURLcode (*easy_perform)(CURL *handle);
     CURLcode (*easy_setopt)(CURL *handle, CURLoption option, ...);
     CURLcode (*easy_getinfo)(CURL *handle, CURLINFO info, ...);
     const char *(*easy_strerror)(CURLcode code);
@@ -45,7 +44,6 @@ static inline const char *dd_curl_api_load(dd_curl_api *api) {
     DD_CURL_SYMBOL(global_init, "curl_global_init")
     DD_CURL_SYMBOL(easy_init, "curl_easy_init")
     DD_CURL_SYMBOL(easy_cleanup, "curl_easy_cleanup")
-    DD_CURL_SYMBOL(easy_perform, "curl_easy_perform")
     DD_CURL_SYMBOL(easy_setopt, "curl_easy_setopt")
     DD_CURL_SYMBOL(easy_getinfo, "curl_easy_getinfo")
     DD_CURL_SYMBOL(easy_strerror, "curl_easy_strerror")

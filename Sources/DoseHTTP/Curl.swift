@@ -181,8 +181,8 @@ final class EasyHandle {
         try set(CURLOPT_HTTPHEADER, pointer: UnsafeRawPointer(headerList))
         try set(CURLOPT_CONNECTTIMEOUT_MS, hop.connectTimeoutMilliseconds)
         try set(CURLOPT_TIMEOUT_MS, hop.timeoutMilliseconds)
-        try set(CURLOPT_LOW_SPEED_LIMIT, hop.lowSpeedBytesPerSecond)
-        try set(CURLOPT_LOW_SPEED_TIME, hop.lowSpeedSeconds)
+        // No CURLOPT_LOW_SPEED_*: libcurl would wake the process every second to check it. The rule is
+        // `Exchange`'s (StallWatch), with one timer for the instant it would end the hop.
         // Refuses at once an answer that announces more than the cap; the sink counts the rest.
         try check(dd_curl_easy_setopt_off_t(curlTable, raw, CURLOPT_MAXFILESIZE_LARGE, curl_off_t(hop.maxBodyBytes)), self, "setting the size limit")
 
@@ -207,11 +207,6 @@ final class EasyHandle {
         curl.easy_cleanup!(raw)
         curl.slist_free_all!(headerList)
         errorBuffer.deallocate()
-    }
-
-    /// Runs the transfer to its end on this thread, sleeping in poll(2) while it waits; nil on success.
-    func perform() -> HTTPError? {
-        outcome(curl.easy_perform!(raw))
     }
 
     /// The transfer's result code as an error, or nil for success.
@@ -250,6 +245,17 @@ final class EasyHandle {
         var value: curl_off_t = 0
         _ = dd_curl_easy_getinfo_off_t(curlTable, raw, CURLINFO_CONNECT_TIME_T, &value)
         return value > 0
+    }
+
+    /// The bytes that crossed the connection so far, either way: headers and body as on the wire (before decoding).
+    var bytesMoved: Int {
+        var headers = 0
+        _ = dd_curl_easy_getinfo_long(curlTable, raw, CURLINFO_HEADER_SIZE, &headers)
+        var received: curl_off_t = 0
+        _ = dd_curl_easy_getinfo_off_t(curlTable, raw, CURLINFO_SIZE_DOWNLOAD_T, &received)
+        var sent: curl_off_t = 0
+        _ = dd_curl_easy_getinfo_off_t(curlTable, raw, CURLINFO_SIZE_UPLOAD_T, &sent)
+        return headers + Int(received) + Int(sent)
     }
 
     /// libcurl's detailed message about the last failure, or "".

@@ -12,8 +12,6 @@ struct Hop {
     var password: String?
     var connectTimeoutMilliseconds: Int
     var timeoutMilliseconds: Int
-    var lowSpeedBytesPerSecond: Int
-    var lowSpeedSeconds: Int
     var maxBodyBytes: Int
     var bodyDestination: HTTPRequest.BodyDestination
     /// Past any proxy the environment names: for a loopback URL, which no proxy can reach, and which must not
@@ -27,7 +25,9 @@ struct Hop {
 /// http(s) only, 301/302/303 turn a POST into a GET (as browsers do) while 307/308 keep method and
 /// body, and credentials go only to the origin (scheme, host, port) of the original request —
 /// never again once a redirect has left it. The deadline covers every hop: each gets what is
-/// left of it, measured by libcurl's own clock of the hops before.
+/// left of it, measured by libcurl's own clock of the hops before. The low-speed rule is ours, not
+/// libcurl's (`StallWatch`): the driver shows the exchange each hop as it goes and ends the hop at the
+/// watch's deadline.
 struct Exchange {
     enum Step {
         /// Run the next hop (`nextHandle()`).
@@ -45,8 +45,10 @@ struct Exchange {
     private var onOrigin = true
     private var redirects = 0
     private var elapsedMicroseconds: Int64 = 0
-    /// The current hop's libcurl timeout, to tell the deadline from a stall.
+    /// The current hop's libcurl timeout, to tell the deadline from a connect timeout's message.
     private var hopTimeoutMilliseconds = 0
+    /// The current hop's low-speed rule.
+    private var stall: StallWatch
 
     init(_ request: HTTPRequest) throws(HTTPError) {
         let parts = try URLParts(request.url)
@@ -64,6 +66,7 @@ struct Exchange {
         method = request.method
         body = request.body
         headers = request.headers
+        stall = StallWatch(bytesPerSecond: request.limits.lowSpeedBytesPerSecond, seconds: request.limits.lowSpeedSeconds)
     }
 
     private var limits: HTTPLimits { request.limits }
@@ -73,15 +76,34 @@ struct Exchange {
         let remaining = limits.deadlineMilliseconds - Int(elapsedMicroseconds / 1000)
         guard remaining > 0 else { throw deadlinePassed() }
         hopTimeoutMilliseconds = remaining
+        stall = StallWatch(bytesPerSecond: limits.lowSpeedBytesPerSecond, seconds: limits.lowSpeedSeconds)
         var lines = headers.map { "\($0.name): \($0.value)" }
         if onOrigin, let bearer = request.bearer { lines.append("Authorization: Bearer \(bearer)") }
         return try EasyHandle(Hop(
             url: url, method: method, headerLines: lines, body: body,
             user: onOrigin ? origin.user : nil, password: onOrigin ? origin.password : nil,
             connectTimeoutMilliseconds: min(limits.connectTimeoutMilliseconds, remaining),
-            timeoutMilliseconds: remaining, lowSpeedBytesPerSecond: limits.lowSpeedBytesPerSecond,
-            lowSpeedSeconds: limits.lowSpeedSeconds, maxBodyBytes: limits.maxBodyBytes,
+            timeoutMilliseconds: remaining, maxBodyBytes: limits.maxBodyBytes,
             bodyDestination: request.bodyDestination, direct: Loopback.contains(url: url)))
+    }
+
+    /// Looks at the hop run by `handle` at `now` (monotonic microseconds): what moved, for the low-speed rule.
+    mutating func observe(_ handle: EasyHandle, at now: Int64) {
+        stall.observe(connected: handle.connected, moved: handle.bytesMoved, at: now)
+    }
+
+    /// When the current hop is too slow if nothing more moves (nil: no such instant yet).
+    var stallDeadline: Int64? { stall.deadline }
+
+    /// Whether the current hop is too slow at `now`; the driver then ends it with `finish(handle, stalled())`.
+    func isStalled(at now: Int64) -> Bool { stall.isStalled(at: now) }
+
+    /// The failure of a hop the low-speed rule ended.
+    func stalled() -> HTTPError {
+        let rate = limits.lowSpeedBytesPerSecond
+        return HTTPError(.tooSlow, trn(
+            "the transfer stalled (less than {count} byte/s for {seconds} s)",
+            "the transfer stalled (less than {count} bytes/s for {seconds} s)", rate, ["seconds": limits.lowSpeedSeconds]))
     }
 
     /// What the hop run by `handle`, ended with `error` (nil for success), means for the exchange.
@@ -154,13 +176,9 @@ struct Exchange {
         case .timedOut where !handle.connected:
             let wait = Self.seconds(min(limits.connectTimeoutMilliseconds, hopTimeoutMilliseconds))
             return HTTPError(.timedOut, tr("no connection within {duration}", ["duration": wait]))
-        case .timedOut where handle.totalMicroseconds / 1000 >= Int64(hopTimeoutMilliseconds) - 100:
-            return deadlinePassed()
         case .timedOut:
-            let rate = limits.lowSpeedBytesPerSecond
-            return HTTPError(.tooSlow, trn(
-                "the transfer stalled (less than {count} byte/s for {seconds} s)",
-                "the transfer stalled (less than {count} bytes/s for {seconds} s)", rate, ["seconds": limits.lowSpeedSeconds]))
+            // Connected, so libcurl's other timeout: the deadline (the low-speed rule is ours, `stalled()`).
+            return deadlinePassed()
         default:
             return error
         }

@@ -53,3 +53,30 @@ public final class MainLoop {
         while g_main_context_iteration(context, 0) != 0 {}
     }
 }
+
+/// A main context of the calling thread's own, for blocking work that drives GLib sources while the
+/// process runs no loop on that thread (or runs it elsewhere): a command's HTTP transfer, say.
+public final class PrivateContext {
+    private let context: OpaquePointer
+
+    private init(_ context: OpaquePointer) {
+        self.context = context
+    }
+
+    /// Runs `body` with a new context pushed as this thread's default, so the sources made in it attach
+    /// there and nothing else's iterations dispatch them; pops it afterwards.
+    public static func run<T>(_ body: (PrivateContext) -> T) -> T {
+        let context = g_main_context_new()!
+        g_main_context_push_thread_default(context)
+        defer {
+            g_main_context_pop_thread_default(context)
+            g_main_context_unref(context)
+        }
+        return body(PrivateContext(context))
+    }
+
+    /// Iterates the context, sleeping in poll(2) between its events, until `done` holds.
+    public func iterate(until done: () -> Bool) {
+        while !done() { g_main_context_iteration(context, 1) }
+    }
+}

@@ -12,6 +12,16 @@ func limits(
         lowSpeedSeconds: lowSpeedSeconds)
 }
 
+/// How often the calling thread has gone to sleep and been woken so far: its voluntary context switches.
+///
+/// A thread waiting in poll(2) switches out once per sleep, so the difference over a wait counts its wake-ups;
+/// being preempted (load) is an involuntary switch and does not count.
+func threadWakeUps() -> Int? {
+    let status = (try? String(contentsOfFile: "/proc/thread-self/status", encoding: .utf8)) ?? ""
+    let line = status.split(separator: "\n").first { $0.hasPrefix("voluntary_ctxt_switches:") }
+    return line.flatMap { Int($0.split(separator: ":")[1].trimmingCharacters(in: .whitespaces)) }
+}
+
 /// The blocking driver (`dose sync`, `dose learn run`) against the hostile loopback server.
 @Suite(.timeLimit(.minutes(5)), .watched) struct BlockingHTTPTests {
     let http = BlockingHTTP()
@@ -61,6 +71,37 @@ func limits(
         #expect(error.kind == .tooSlow)
         #expect(error.message.contains("stalled"))
         #expect(took < 10, "\(took) s")
+    }
+
+    @Test func aSilentServerEndsAsAStallAtTheLowSpeedTime() throws {
+        let server = try HostileServer()
+        let start = Date()
+        let result = http.send(HTTPRequest(url: server.url("/slow-headers"), limits: limits(deadline: 20_000, lowSpeedSeconds: 2)))
+        let took = Date().timeIntervalSince(start)
+        guard case .failure(let error) = result else { Issue.record("no stall"); return }
+        #expect(error.kind == .tooSlow)
+        #expect(error.message == "the transfer stalled (less than 1 byte/s for 2 s)")
+        #expect(took > 1.9 && took < 10, "\(took) s")
+    }
+
+    /// Slow but above the rule: each byte moves the stall's instant on, so the transfer runs to its end.
+    @Test func aDripAboveTheLowSpeedRuleIsWaitedForToItsEnd() throws {
+        let server = try HostileServer()
+        // One byte every 0.3 s for 2.4 s, under a rule of 1 byte in every second.
+        let result = http.send(HTTPRequest(url: server.url("/drip/0.3/8"), limits: limits(lowSpeedSeconds: 1)))
+        #expect(String(decoding: try result.get().body, as: UTF8.self) == "dddddddd")
+    }
+
+    /// The wait sleeps: no once-a-second look at the speed, however long the low-speed time.
+    @Test func aSilentWaitWakesTheThreadOnlyForItsEvents() throws {
+        let server = try HostileServer()
+        let before = try #require(threadWakeUps(), "no voluntary_ctxt_switches in /proc/thread-self/status")
+        // 8 s: a look at the speed each second would wake it at least 8 times; its events are 2 or 3.
+        let result = http.send(HTTPRequest(url: server.url("/slow-headers"), limits: limits(deadline: 8_000, lowSpeedSeconds: 20)))
+        let woken = try #require(threadWakeUps()) - before
+        #expect(result.failureKind == .timedOut)
+        print("BlockingHTTP: \(woken) wake-ups in 8 s of waiting")
+        #expect(woken <= 4, "the waiting thread woke \(woken) times in 8 s")
     }
 
     @Test func theDeadlineCoversEveryRedirect() throws {

@@ -66,20 +66,43 @@ import Testing
         }
     }
 
+    /// Waiting sleeps: with the low-speed rule on, the loop is woken by the transfer's events and its
+    /// deadline, never once a second to look at the speed.
+    @Test func aSilentWaitWakesTheLoopOnlyForItsEvents() throws {
+        let server = try HostileServer()
+        withLoop { http in
+            // 5 s: libcurl's once-a-second look at the speed woke it 12 times; its own events are about 4.
+            let before = onLoop { threadWakeUps() ?? -1 }
+            let result = http.send(HTTPRequest(url: server.url("/slow-headers"), limits: limits(deadline: 5_000, lowSpeedSeconds: 20)))
+            let woken = onLoop { threadWakeUps() ?? -1 } - before
+            #expect(before >= 0, "no voluntary_ctxt_switches in /proc/thread-self/status")
+            #expect(result.failureKind == .timedOut)
+            print("LoopHTTP: \(woken) loop wake-ups in 5 s of waiting")
+            #expect(woken <= 6, "the loop woke \(woken) times in 5 s")
+        }
+    }
+
     /// The loop thread's own CPU time (user + system) in microseconds, read on that thread.
     func loopThreadCPU() -> Int {
+        onLoop {
+            var time = timespec()
+            clock_gettime(CLOCK_THREAD_CPUTIME_ID, &time)
+            return time.tv_sec * 1_000_000 + time.tv_nsec / 1_000
+        }
+    }
+
+    /// `read`'s value, read on the loop's thread.
+    func onLoop(_ read: @escaping @Sendable () -> Int) -> Int {
         /// Written on the loop's thread before the signal, read here after the wait.
-        final class Reading: @unchecked Sendable { var micros = 0 }
+        final class Reading: @unchecked Sendable { var value = 0 }
         let reading = Reading()
         let done = DispatchSemaphore(value: 0)
         postToLoop {
-            var time = timespec()
-            clock_gettime(CLOCK_THREAD_CPUTIME_ID, &time)
-            reading.micros = time.tv_sec * 1_000_000 + time.tv_nsec / 1_000
+            reading.value = read()
             done.signal()
         }
         #expect(done.wait(timeout: .now() + 30) == .success, "the default main loop ran nothing for 30 s")
-        return reading.micros
+        return reading.value
     }
 }
 

@@ -12,6 +12,7 @@ follows is ignored unless said otherwise, so a provider URL may end in /chat/com
   /record                200 {"recorded": true}; the log says what arrived
   /slow-headers/S        nothing at all for S seconds (default 3600), then 200
   /slow-body/S           200 announcing 1 MiB, then one byte every S seconds
+  /drip/S/N              200 announcing N bytes (default 8), then one every S seconds: slow but whole
   /endless               200 with no length, bytes as fast as the client reads them
   /gzip-bomb             200, Content-Encoding gzip: ~0.5 MB on the wire, 512 MiB of zeros decoded
   /redirect/CODE/WHERE/REST
@@ -146,6 +147,18 @@ class Handler(BaseHTTPRequestHandler):
             self.wfile.write(b" ")
             self.wfile.flush()
             time.sleep(interval)
+
+    def mode_drip(self, rest):
+        interval, count = number(rest, 1), int(number(rest[1:], 8))
+        self.send_response(200)
+        self.send_header("Content-Type", "text/plain")
+        self.send_header("Content-Length", str(count))
+        self.end_headers()
+        self.wfile.flush()
+        for _ in range(count):
+            time.sleep(interval)
+            self.wfile.write(b"d")
+            self.wfile.flush()
 
     def mode_endless(self, rest):
         self.send_response(200)
