@@ -61,7 +61,15 @@ struct LearnCommand {
     func list(_ arguments: inout Arguments) throws(CommandError) {
         let json = arguments.flag(.json)
         try arguments.finish()
-        let store = try LearnSetup.store(context)
+        let ticked = try statuses(try LearnSetup.store(context))
+        Console.print(
+            json ? LearnPrinter.listJSON(ticked, zone: context.zone)
+                : LearnPrinter.listText(ticked, now: context.now, zone: context.zone),
+            terminator: "")
+    }
+
+    /// Every ticked topic's status, as `dose learn list` and `dose learn syllabus` report it.
+    func statuses(_ store: LearningStore) throws(CommandError) -> [TopicStatus] {
         let entries = try learnStoreCall { try store.entries() }
         let state = try learnStoreCall { try store.queueState() }
         let provider = ProviderSnapshot.load(configPath: context.paths.configFile, keyring: KeyringLookup.providerKey)
@@ -69,15 +77,11 @@ struct LearnCommand {
         let needsNetwork = provider.problem == nil && !provider.settings.isLoopback
             && entries.contains { $0.pending != nil && !$0.isComplete }
         let online = needsNetwork ? NetworkMonitor(pumpsContext: true).isAvailable() : true
-        let statuses = entries.map {
+        return entries.map {
             TopicStatus.of(
                 $0, state: state, providerProblem: provider.problem, fingerprint: provider.fingerprint, online: online,
                 redaction: provider.redaction)
         }
-        Console.print(
-            json ? LearnPrinter.listJSON(statuses, zone: context.zone)
-                : LearnPrinter.listText(statuses, now: context.now, zone: context.zone),
-            terminator: "")
     }
 
     func deck(_ arguments: inout Arguments) throws(CommandError) {
