@@ -26,7 +26,8 @@ rules for the bundled starter pack:
     {topic, tags}, nothing else; year 1 or 2 (the pack's first two years);
     names are what `dose learn tick SUBJECT TOPIC` takes (trimmed, one line,
     no control or bidi character, no LaTeX, at most 200 scalars, and here at
-    most 60 characters and no filler such as "Introduction"), subjects unique
+    most 60 characters, no typographic dash or quote (a student types - and ')
+    and no filler such as "Introduction"), subjects unique
     and topics unique in their subject under case folding; a topic's tags are
     within its subject's; every branch is offered at least 30 topics (common
     ones included), and the counts per branch and year are printed.
@@ -58,6 +59,8 @@ MAX_NAME_EDITORIAL = 60  # a course outline's line, not a sentence
 MIN_TOPICS_PER_BRANCH = 30
 FILLER_RE = re.compile(r"^(introduction|basics|overview|miscellaneous|misc|general|other|others|revision)\b"
                        r"|\b(basics|miscellaneous|etc)\.?$", re.IGNORECASE)
+# Names are typed at a terminal: "Newton-Raphson method", "Bernoulli's equation".
+TYPOGRAPHIC = set("\u2010\u2011\u2012\u2013\u2014\u2015\u2212\u2018\u2019\u201c\u201d")
 BIDI = set(range(0x202A, 0x202F)) | set(range(0x2066, 0x206A)) | {0x200E, 0x200F, 0x061C}
 KATEX_JS = "/usr/share/javascript/katex/katex.js"
 KATEX_MIN_JS = "/usr/share/javascript/katex/katex.min.js"
@@ -291,6 +294,8 @@ def name_problem(name):
         return "contains a bidirectional control or mark"
     if "$" in name or "\\" in name:
         return "contains LaTeX ($ or a backslash): a name is plain text"
+    if any(c in TYPOGRAPHIC for c in name):
+        return "contains a typographic dash or quote: write the hyphen and straight quote a student types"
     if len(name) > MAX_NAME_SCALARS:
         return f"is {len(name)} scalars (dose learn tick takes at most {MAX_NAME_SCALARS})"
     if len(name) > MAX_NAME_EDITORIAL:
