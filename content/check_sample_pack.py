@@ -22,6 +22,15 @@ rules for the bundled starter pack:
   * if node and /usr/share/javascript/katex/katex.js are available, every
     formula (display mode) and every inline span is rendered with KaTeX using
     throwOnError: true; strict-mode warnings are reported too.
+  * the optional syllabus: subjects {subject, year, tags, topics} and topics
+    {topic, tags}, nothing else; year 1 or 2 (the pack's first two years);
+    names are what `dose learn tick SUBJECT TOPIC` takes (trimmed, one line,
+    no control or bidi character, no LaTeX, at most 200 scalars, and here at
+    most 60 characters, no typographic dash or quote (a student types - and ')
+    and no filler such as "Introduction"), subjects unique
+    and topics unique in their subject under case folding; a topic's tags are
+    within its subject's; every branch is offered at least 30 topics (common
+    ones included), and the counts per branch and year are printed.
 
 Exit status 0 when everything passes, 1 otherwise.
 """
@@ -42,6 +51,17 @@ MIN_PER_KIND = 34
 MIN_OWN_PER_BRANCH = 20
 MIN_REPEAT_DAYS = 180
 MAX_TITLE, MAX_TEXT, MAX_EXPLANATION = 60, 400, 600
+SUBJECT_KEYS = {"subject", "year", "tags", "topics"}
+TOPIC_KEYS = {"topic", "tags"}
+SYLLABUS_YEARS = {1, 2}
+MAX_NAME_SCALARS = 200  # what `dose learn tick` accepts
+MAX_NAME_EDITORIAL = 60  # a course outline's line, not a sentence
+MIN_TOPICS_PER_BRANCH = 30
+FILLER_RE = re.compile(r"^(introduction|basics|overview|miscellaneous|misc|general|other|others|revision)\b"
+                       r"|\b(basics|miscellaneous|etc)\.?$", re.IGNORECASE)
+# Names are typed at a terminal: "Newton-Raphson method", "Bernoulli's equation".
+TYPOGRAPHIC = set("\u2010\u2011\u2012\u2013\u2014\u2015\u2212\u2018\u2019\u201c\u201d")
+BIDI = set(range(0x202A, 0x202F)) | set(range(0x2066, 0x206A)) | {0x200E, 0x200F, 0x061C}
 KATEX_JS = "/usr/share/javascript/katex/katex.js"
 KATEX_MIN_JS = "/usr/share/javascript/katex/katex.min.js"
 
@@ -98,8 +118,9 @@ def main():
         print(f"FAIL: {path} is not valid UTF-8 JSON: {exc}")
         return 1
 
-    if not isinstance(pack, dict) or set(pack) != {"format", "items"}:
-        err("pack", "top level must be an object with exactly 'format' and 'items'")
+    if not isinstance(pack, dict) or not {"format", "items"} <= set(pack) <= {"format", "items", "syllabus"}:
+        err("pack", "top level must be an object with 'format', 'items' and optionally 'syllabus'")
+        pack = pack if isinstance(pack, dict) else {}
     if pack.get("format") != FORMAT:
         err("pack", f"format must be {FORMAT!r}, got {pack.get('format')!r}")
     items = pack.get("items")
@@ -238,6 +259,8 @@ def main():
         if 3 * smallest < MIN_REPEAT_DAYS:
             err("pack", f"branch {b or 'none'}: first repeat after {3 * smallest} days (need {MIN_REPEAT_DAYS})")
 
+    syllabus_counts = check_syllabus(pack.get("syllabus")) if "syllabus" in pack else None
+
     katex_note = render_with_katex(latex_jobs)
 
     print(f"file: {path}")
@@ -248,12 +271,115 @@ def main():
     print(f"LaTeX fragments: {len(latex_jobs)} ({sum(1 for j in latex_jobs if j[2])} formulas, "
           f"{sum(1 for j in latex_jobs if not j[2])} inline spans)")
     print(f"KaTeX: {katex_note}")
+    if syllabus_counts:
+        print("syllabus topics per branch (common + own; year 1 + year 2): " + "  ".join(
+            f"{b}={c[1] + c[2]} ({c[1]} + {c[2]})" for b, c in syllabus_counts.items()))
     for w in warnings:
         print("WARN", w)
     for e in errors:
         print("FAIL", e)
     print("OK" if not errors else f"{len(errors)} error(s)")
     return 0 if not errors else 1
+
+
+def name_problem(name):
+    """Why `name` cannot be a subject or topic (what a student types), or None."""
+    if not isinstance(name, str) or not name:
+        return "must be a non-empty string"
+    if name != name.strip() or "  " in name:
+        return "has spaces at an end or doubled (dose learn tick trims what is typed)"
+    if any(ord(c) < 0x20 or 0x7F <= ord(c) < 0xA0 for c in name):
+        return "contains a control character"
+    if any(ord(c) in BIDI for c in name):
+        return "contains a bidirectional control or mark"
+    if "$" in name or "\\" in name:
+        return "contains LaTeX ($ or a backslash): a name is plain text"
+    if any(c in TYPOGRAPHIC for c in name):
+        return "contains a typographic dash or quote: write the hyphen and straight quote a student types"
+    if len(name) > MAX_NAME_SCALARS:
+        return f"is {len(name)} scalars (dose learn tick takes at most {MAX_NAME_SCALARS})"
+    if len(name) > MAX_NAME_EDITORIAL:
+        return f"is {len(name)} characters (keep it to {MAX_NAME_EDITORIAL}, as a course outline writes it)"
+    if FILLER_RE.search(name):
+        return "is filler: name the topic a course outline names"
+    return None
+
+
+def syllabus_tags(where, value):
+    """The branch codes of a subject's or topic's tags (absent: common), reporting bad ones."""
+    if value is None:
+        return []
+    if not isinstance(value, list):
+        err(where, "tags must be an array")
+        return []
+    for t in value:
+        if t not in BRANCHES:
+            err(where, f"tag {t!r} is not one of {sorted(BRANCHES)}")
+    if len(set(map(str, value))) != len(value):
+        err(where, "duplicate tags")
+    return [t for t in value if t in BRANCHES]
+
+
+def syllabus_entry(where, entry, field, keys, seen, repeats):
+    """Checks one subject or topic object: its keys and its name, unique in `seen` (case folded).
+    Returns where it is (named when it has a name), or None when it is not an object."""
+    if not isinstance(entry, dict):
+        err(where, "not an object")
+        return None
+    name = entry.get(field)
+    if isinstance(name, str):
+        where = f"{where} {name!r}"
+    if set(entry) - keys:
+        err(where, f"unknown keys {sorted(set(entry) - keys)}")
+    problem = name_problem(name)
+    if problem:
+        err(where, f"{field} {problem}")
+    elif name.casefold() in seen:
+        err(where, f"{field} repeats {seen[name.casefold()]}{repeats} (case folded)")
+    else:
+        seen[name.casefold()] = where
+    return where
+
+
+def check_syllabus(syllabus):
+    """Checks the syllabus; returns {branch: {year: topics offered}}."""
+    counts = {b: {1: 0, 2: 0} for b in sorted(BRANCHES)}
+    if not isinstance(syllabus, list) or not syllabus:
+        err("syllabus", "must be a non-empty array of subjects")
+        return counts
+    subjects_seen = {}
+    for n, subject in enumerate(syllabus):
+        where = syllabus_entry(f"syllabus[{n}]", subject, "subject", SUBJECT_KEYS, subjects_seen, "")
+        if where is None:
+            continue
+        year = subject.get("year")
+        if type(year) is not int or year not in SYLLABUS_YEARS:
+            err(where, f"year must be one of {sorted(SYLLABUS_YEARS)}, got {year!r}")
+            year = None
+        tags = syllabus_tags(where, subject.get("tags"))
+        topics = subject.get("topics")
+        if not isinstance(topics, list) or not topics:
+            err(where, "topics must be a non-empty array")
+            continue
+        topics_seen = {}
+        for m, topic in enumerate(topics):
+            twhere = syllabus_entry(f"{where} topics[{m}]", topic, "topic", TOPIC_KEYS, topics_seen, " in its subject")
+            if twhere is None:
+                continue
+            own = syllabus_tags(twhere, topic.get("tags"))
+            if tags and not set(own) <= set(tags):
+                err(twhere, f"tags {sorted(set(own) - set(tags))} are outside the subject's {tags}: nobody is offered them")
+            if tags and own and set(own) == set(tags):
+                err(twhere, "tags repeat the subject's: leave them empty")
+            if year is None:
+                continue
+            for b in counts:
+                if (not tags or b in tags) and (not own or b in own):
+                    counts[b][year] += 1
+    for b, c in counts.items():
+        if c[1] + c[2] < MIN_TOPICS_PER_BRANCH:
+            err("syllabus", f"branch {b} is offered {c[1] + c[2]} topics (need {MIN_TOPICS_PER_BRANCH})")
+    return counts
 
 
 NODE_SCRIPT = r"""

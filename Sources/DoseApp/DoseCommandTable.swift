@@ -169,6 +169,21 @@ extension DoseCLI {
             CommandSpec("list", summary: trLater("every ticked topic and the state of its deck and quiz"),
                 options: [OptionSpec.json.helping(trLater("JSON Lines: one object per topic"))],
                 run: LearnCommand.runner(LearnCommand.list)),
+            CommandSpec("syllabus", summary: trLater("the pack's syllabus for a branch: subjects and topics to tick, with their states"),
+                details: trLater("""
+                    Lists the syllabus of the imported pack for the configured branch, by year and subject: each
+                    topic the branch is offered (its subject's tags and its own admit the branch; untagged is for
+                    every branch), ticked [x] with the state of its deck and quiz, or not [ ]. Tick one with
+                    `dose learn tick SUBJECT TOPIC`, the names as listed; topics outside the syllabus can be ticked
+                    too. Exit status 1 when there is nothing to list.
+                    """),
+                options: [
+                    OptionSpec.branch.helping(trLater("for this branch instead of the configured one (common: the topics for every branch only)")),
+                    OptionSpec.all.helping(trLater("every topic of the syllabus, whatever its branches (shown with its tags)")),
+                    OptionSpec.json.helping(trLater("JSON Lines: one object per subject, with its topics")),
+                ],
+                exclusive: [[OptionSpec.branch.name, OptionSpec.all.name]],
+                run: LearnCommand.runner(LearnCommand.syllabus)),
             CommandSpec("deck", summary: trLater("print a topic's flashcards"), positionals: topic,
                 run: LearnCommand.runner(LearnCommand.deck)),
             CommandSpec("quiz", summary: trLater("print a topic's quiz; --interactive asks the questions"), positionals: topic,

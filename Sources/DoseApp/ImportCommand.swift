@@ -15,13 +15,14 @@ struct ImportCommand {
         let verified = try key.map { key throws(CommandError) in try PackSignature.verifyLocal(bytes, at: path, by: key) }
         if let verified { Console.print(verified) }
         try PlanningPass(context: context).run { store throws(CommandError) in
-            let items = try validatedItems(bytes, origin: path)
+            let pack = try validatedPack(bytes, origin: path)
             do throws(StoreError) {
-                try store.replacePool(with: items, meta: ["imported-from": path, "imported-at": String(context.now)])
+                try store.replacePool(
+                    with: pack.items, syllabus: pack.syllabus, meta: ["imported-from": path, "imported-at": String(context.now)])
             } catch {
                 throw storeFailure(tr("could not store the pool"), error)
             }
-            Console.print(tr("Imported {summary}.", ["summary": poolSummary(items)]))
+            Console.print(tr("Imported {summary}.", ["summary": poolSummary(pack.items, syllabus: pack.syllabus)]))
         }
     }
 }

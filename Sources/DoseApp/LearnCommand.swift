@@ -61,7 +61,15 @@ struct LearnCommand {
     func list(_ arguments: inout Arguments) throws(CommandError) {
         let json = arguments.flag(.json)
         try arguments.finish()
-        let store = try LearnSetup.store(context)
+        let (ticked, queue) = try statuses(try LearnSetup.store(context))
+        Console.print(
+            json ? LearnPrinter.listJSON(ticked, queue: queue, zone: context.zone)
+                : LearnPrinter.listText(ticked, queue: queue, now: context.now, zone: context.zone),
+            terminator: "")
+    }
+
+    /// Every ticked topic's status and what holds them all, as `dose learn list` and `dose learn syllabus` report them.
+    func statuses(_ store: LearningStore) throws(CommandError) -> (topics: [TopicStatus], queue: QueueCondition?) {
         let entries = try learnStoreCall { try store.entries() }
         let state = try learnStoreCall { try store.queueState() }
         let provider = ProviderSnapshot.load(configPath: context.paths.configFile, keyring: KeyringLookup.providerKey)
@@ -73,11 +81,7 @@ struct LearnCommand {
         let queue = entries.contains { $0.pending != nil && !$0.isComplete } ? QueueCondition.of(
             state, providerProblem: provider.problem, fingerprint: provider.fingerprint, online: online, now: context.now,
             redaction: provider.redaction) : nil
-        let statuses = entries.map { TopicStatus.of($0, queue: queue, redaction: provider.redaction) }
-        Console.print(
-            json ? LearnPrinter.listJSON(statuses, queue: queue, zone: context.zone)
-                : LearnPrinter.listText(statuses, queue: queue, now: context.now, zone: context.zone),
-            terminator: "")
+        return (entries.map { TopicStatus.of($0, queue: queue, redaction: provider.redaction) }, queue)
     }
 
     func deck(_ arguments: inout Arguments) throws(CommandError) {

@@ -1,10 +1,12 @@
 import DoseCore
 import DoseSystem
 
-/// Validates pack bytes for a command, printing warnings and turning problems into one error.
+/// Validates pack bytes for a command, printing warnings and turning problems into one error; the valid
+/// pack's report (items and syllabus) otherwise.
 ///
-/// Every problem is listed, each naming its item and field, so an admin fixes a pack in one round.
-func validatedItems(_ bytes: [UInt8], origin: String) throws(CommandError) -> [Item] {
+/// Every problem is listed, each naming its item (or place in the syllabus) and field, so an admin fixes a
+/// pack in one round.
+func validatedPack(_ bytes: [UInt8], origin: String) throws(CommandError) -> PackReport {
     let report = PackValidator.validate(bytes)
     // Each in the user's language, still naming its item and field.
     for warning in report.warnings { Log.warning("\(origin): \(warning.localized)") }
@@ -16,7 +18,7 @@ func validatedItems(_ bytes: [UInt8], origin: String) throws(CommandError) -> [I
                 ["origin": origin]),
             exitCode: .dataError)
     }
-    return report.items
+    return report
 }
 
 /// Reads a pack file for a command: by default a file the user names, so a FIFO (`<(…)`) is read as
@@ -32,10 +34,13 @@ func readPackFile(_ path: String, allowingStreams: Bool = true) throws(CommandEr
     }
 }
 
-/// One line summing a pool up: "102 items: 34 facts, 34 formulas, 34 questions".
-func poolSummary(_ items: [Item]) -> String {
+/// One line summing a pool up: "102 items: 34 facts, 34 formulas, 34 questions", and its syllabus when it has one.
+func poolSummary(_ items: [Item], syllabus: Syllabus = Syllabus()) -> String {
     func count(_ kind: Kind) -> Int { items.reduce(0) { $0 + ($1.kind == kind ? 1 : 0) } }
-    return tr(
+    let summary = tr(
         "{count} items: {facts} facts, {formulas} formulas, {questions} questions",
         ["count": items.count, "facts": count(.fact), "formulas": count(.formula), "questions": count(.question)])
+    guard !syllabus.isEmpty else { return summary }
+    return tr("{summary}, and a syllabus of {subjects} subjects with {topics} topics",
+              ["summary": summary, "subjects": syllabus.subjects.count, "topics": syllabus.topicCount])
 }

@@ -78,7 +78,7 @@ struct Sync: Sendable {
         fetcher = PackFetcher(deadlineSeconds: config.syncTimeout, bodyDirectory: directory)
         do {
             let samePool = try store.meta(Meta.source) == source.description
-                && store.meta(Meta.poolDigest) != nil && store.meta(Meta.poolDigest) == store.recordedDigest()
+                && store.meta(Meta.poolDigest) != nil && store.meta(Meta.poolDigest) == store.recordedPackDigest()
                 && store.meta(Meta.publicKey) == publicKey?.base64
             if samePool {
                 previous = .init(etag: try store.meta(Meta.etag), lastModified: try store.meta(Meta.lastModified))
@@ -208,7 +208,7 @@ struct Sync: Sendable {
                 }
                 try PackSignature.verify(signature.parsed, of: body.signedContent, by: publicKey, origin: source.description)
             }
-            let items = try validatedItems(try body.read(origin: source.description), origin: source.description)
+            let pack = try validatedPack(try body.read(origin: source.description), origin: source.description)
             let signature = publicKey == nil ? nil : fetch.signature
             var meta: [String: String?] = [
                 Meta.source: source.description, "sync.at": String(context.now),
@@ -219,15 +219,15 @@ struct Sync: Sendable {
             ]
             if case .file = source { meta[Meta.etag] = .some(nil) }
             do throws(StoreError) {
-                // The validators belong to this pool: a pool replaced since (a local import) drops them.
-                try store.replacePool(with: items, meta: meta, digestAlsoAs: [Meta.poolDigest])
+                // The validators belong to this pack (pool and syllabus): one replaced since (a local import) drops them.
+                try store.replacePool(with: pack.items, syllabus: pack.syllabus, meta: meta, packDigestAlsoAs: [Meta.poolDigest])
             } catch {
                 throw storeFailure(tr("could not store the pool"), error)
             }
-            let line = tr("Synced {summary} from {source}.", ["summary": poolSummary(items), "source": source])
+            let line = tr("Synced {summary} from {source}.", ["summary": poolSummary(pack.items, syllabus: pack.syllabus), "source": source])
             report(line)
             if let publicKey, let signature { report(PackSignature.verifiedLine(signature.parsed, by: publicKey)) }
-            return SyncRecord(at: context.now, outcome: .synced, source: source.description, message: line, counts: items)
+            return SyncRecord(at: context.now, outcome: .synced, source: source.description, message: line, counts: pack.items)
         }
     }
 
@@ -236,6 +236,8 @@ struct Sync: Sendable {
         static let source = "sync.source"
         static let etag = "sync.etag"
         static let lastModified = "sync.last-modified"
+        /// The pack's digest (`PoolStore.packDigest`: pool and syllabus) the validators describe; the key keeps
+        /// its name from before syllabuses, when it held the pool's digest alone (which now never matches).
         static let poolDigest = "sync.pool-digest"
         static let publicKey = "sync.pubkey"
         static let signature = "sync.minisig"

@@ -13,12 +13,12 @@ struct ValidateCommand {
         try arguments.finish()
         let bytes = try readPackFile(path)
         let verified = try key.map { key throws(CommandError) in try PackSignature.verifyLocal(bytes, at: path, by: key) }
-        let items = try validatedItems(bytes, origin: path)
+        let pack = try validatedPack(bytes, origin: path)
         if let verified { Console.print(verified) }
         if preview {
-            for item in items { Console.print(Self.preview(item)) }
+            for item in pack.items { Console.print(Self.preview(item)) }
         }
-        Console.print(tr("{path}: valid, {summary}", ["path": path, "summary": poolSummary(items)]))
+        Console.print(tr("{path}: valid, {summary}", ["path": path, "summary": poolSummary(pack.items, syllabus: pack.syllabus)]))
     }
 
     /// The id, then the notification's summary and body (indented), as the notifier builds them (in the user's language).

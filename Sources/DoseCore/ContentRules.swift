@@ -37,6 +37,12 @@ public enum ContentRules {
         return mathProblem(text, field: field, whole: shape == .formula)
     }
 
+    /// The first rule a subject's or a topic's name breaks (`dose learn tick`, the app, a pack's syllabus):
+    /// one line of at most `PackLimits.maxNameScalars`, and the rest of the rules of every field.
+    public static func nameProblem(_ name: String, field: String) -> PackProblem.Reason? {
+        problem(name, field: field, shape: .line, limit: PackLimits.maxNameScalars)
+    }
+
     /// The first rule an item's id breaks: 1–128 bytes, no control character, no bidi control or mark.
     public static func idProblem(_ id: String) -> PackProblem.Reason? {
         ItemRules.idProblem(id) ?? scan(id, field: "id", isID: true).problem

@@ -15,6 +15,14 @@ public enum PackLimits {
     public static let maxTextScalars = 4_000
     public static let maxAnswerScalars = 2_000
     public static let maxExplanationScalars = 8_000
+    /// A syllabus's subjects, and its topics over every subject.
+    public static let maxSyllabusSubjects = 1_000
+    public static let maxSyllabusTopics = 20_000
+    /// A subject's or a topic's name, in Unicode scalars: `dose learn tick`'s limit (`TopicKey.maxLength`),
+    /// which the store's CHECK counts too (SQLite's `length()`).
+    public static let maxNameScalars = 200
+    /// The years of study a syllabus subject may name.
+    public static let syllabusYears = 1...6
     /// The one `format` value this version understands.
     public static let format = "daily-dose-pack/1"
 }

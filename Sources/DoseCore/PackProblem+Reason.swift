@@ -80,6 +80,25 @@ extension PackProblem {
         case formulaTooManyAtoms(field: String, count: Int, limit: Int)
         /// A field's formulas together have more symbols than `maxFieldAtoms`.
         case mathTooManyAtoms(field: String, count: Int, limit: Int)
+        /// `syllabus` or a subject's `topics` is not an array.
+        case notArray(Found)
+        case subjectNotObject(Found)
+        case topicNotObject(Found)
+        case tooManySubjects(count: Int, limit: Int)
+        /// Topics over every subject.
+        case tooManyTopics(count: Int, limit: Int)
+        /// A subject whose `topics` is empty.
+        case noTopics
+        /// A name with white space at an end, which `dose learn tick` would trim: `name` quoted.
+        case nameUntrimmed(field: String, name: String)
+        /// `year` is an integer outside `PackLimits.syllabusYears`; the lexeme.
+        case yearOutOfRange(String)
+        /// A subject named like an earlier one as `TopicFold` compares names; `name` quoted, `first` its place.
+        case duplicateSubject(name: String, first: String)
+        /// A topic named like an earlier one of its subject; `first` its place (`topics[1] ("…")`).
+        case duplicateTopic(name: String, first: String)
+        /// A topic's tag that its subject's tags do not have; `subjectTags` quoted, comma-separated.
+        case tagOutsideSubject(tag: String, subjectTags: String)
 
         public var description: String {
             switch self {
@@ -129,6 +148,23 @@ extension PackProblem {
                 return "\(field) has a formula of \(count) symbols; the limit is \(limit)"
             case .mathTooManyAtoms(let field, let count, let limit):
                 return "\(field) has \(count) symbols of mathematics; the limit is \(limit)"
+            case .notArray(let found): return "must be an array, found \(found)"
+            case .subjectNotObject(let found): return "a subject must be an object, found \(found)"
+            case .topicNotObject(let found): return "a topic must be an object, found \(found)"
+            case .tooManySubjects(let count, let limit): return "the syllabus has \(count) subjects; the limit is \(limit)"
+            case .tooManyTopics(let count, let limit): return "the syllabus has \(count) topics; the limit is \(limit)"
+            case .noTopics: return "a subject needs at least one topic"
+            case .nameUntrimmed(let field, let name):
+                return "\(field) \(name) starts or ends with white space, which `dose learn tick` would trim"
+            case .yearOutOfRange(let lexeme):
+                return "year \(lexeme) is not a year of study from \(PackLimits.syllabusYears.lowerBound) to \(PackLimits.syllabusYears.upperBound)"
+            case .duplicateSubject(let name, let first):
+                return "subject \(name) is the same as \(first) to `dose learn`, which ignores case and spacing; subjects must be unique"
+            case .duplicateTopic(let name, let first):
+                return "topic \(name) is the same as \(first) of this subject to `dose learn`, which ignores case and spacing; "
+                    + "topics must be unique in their subject"
+            case .tagOutsideSubject(let tag, let subjectTags):
+                return "tag \(tag) is not one of its subject's tags (\(subjectTags)): a topic is only for branches its subject is for"
             }
         }
     }

@@ -107,31 +107,7 @@ extension PackValidator {
         }
 
         private mutating func readTags(_ value: JSONValue?) -> [BranchCode]? {
-            guard let value else { return [] }
-            guard case .array(let elements) = value else {
-                problem("tags", .tagsNotArray(.init(value)))
-                return nil
-            }
-            if elements.count > PackLimits.maxTagsPerItem {
-                problem("tags", .tooManyTags(count: elements.count, limit: PackLimits.maxTagsPerItem))
-            }
-            var tags: [BranchCode] = []
-            var valid = elements.count <= PackLimits.maxTagsPerItem
-            for element in elements {
-                // Shown as JSON text, so "CS " and control characters stay visible.
-                guard case .string(let text) = element, let code = BranchCode(exactly: text) else {
-                    problem("tags", .notBranchCode(tag: element.serialized()))
-                    valid = false
-                    continue
-                }
-                if tags.contains(code) {
-                    problem("tags", .repeatedTag(JSONWriter.quoted(text)))
-                    valid = false
-                    continue
-                }
-                tags.append(code)
-            }
-            return valid ? tags : nil
+            PackValidator.readTags(value) { problem("tags", $0) }
         }
 
         /// nil: invalid; .some(nil): absent; .some(text): a question's answer.
@@ -152,5 +128,35 @@ extension PackValidator {
             }
             return checkedProse(text, "answer", PackLimits.maxAnswerScalars).map { .some($0) } ?? nil
         }
+    }
+
+    /// A `tags` value (an item's, a syllabus subject's or topic's): absent is none; each problem goes to
+    /// `problem`, and any makes it nil. Nothing is normalised: `"cs"` or `"CS "` is reported, never repaired.
+    static func readTags(_ value: JSONValue?, problem: (PackProblem.Reason) -> Void) -> [BranchCode]? {
+        guard let value else { return [] }
+        guard case .array(let elements) = value else {
+            problem(.tagsNotArray(.init(value)))
+            return nil
+        }
+        if elements.count > PackLimits.maxTagsPerItem {
+            problem(.tooManyTags(count: elements.count, limit: PackLimits.maxTagsPerItem))
+        }
+        var tags: [BranchCode] = []
+        var valid = elements.count <= PackLimits.maxTagsPerItem
+        for element in elements {
+            // Shown as JSON text, so "CS " and control characters stay visible.
+            guard case .string(let text) = element, let code = BranchCode(exactly: text) else {
+                problem(.notBranchCode(tag: element.serialized()))
+                valid = false
+                continue
+            }
+            if tags.contains(code) {
+                problem(.repeatedTag(JSONWriter.quoted(text)))
+                valid = false
+                continue
+            }
+            tags.append(code)
+        }
+        return valid ? tags : nil
     }
 }

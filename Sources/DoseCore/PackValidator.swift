@@ -1,9 +1,9 @@
-/// Checks a content pack (`{"format": "daily-dose-pack/1", "items": [...]}`) and reports
+/// Checks a content pack (`{"format": "daily-dose-pack/1", "items": [...], "syllabus": [...]}`) and reports
 /// every problem at once, so an admin can fix a pack in one pass rather than one error a run.
 ///
 /// Nothing is normalised: a tag `"cs"` or `"CS "` is reported, never repaired.
 public enum PackValidator {
-    static let topLevelFields: Set<String> = ["format", "items"]
+    static let topLevelFields: Set<String> = ["format", "items", "syllabus"]
     static let itemFields: Set<String> = [
         "id", "kind", "sortKey", "tags", "title", "text", "answer", "explanation",
     ]
@@ -30,13 +30,25 @@ public enum PackValidator {
         for member in members where !isKnown(member.key, topLevelFields) {
             report.warnings.append(PackProblem(field: member.key, reason: .unknownTopLevelField))
         }
-        guard let itemsValue = root["items"] else {
+        checkItems(root["items"], into: &report)
+        if let syllabus = root["syllabus"] {
+            var check = SyllabusCheck()
+            report.syllabus = check.run(syllabus) ?? Syllabus()
+            report.problems += check.problems
+            report.warnings += check.warnings
+        }
+        return report
+    }
+
+    /// Checks `items`, adding the valid ones and every problem to `report`.
+    private static func checkItems(_ itemsValue: JSONValue?, into report: inout PackReport) {
+        guard let itemsValue else {
             report.problems.append(PackProblem(field: "items", reason: .missingField))
-            return report
+            return
         }
         guard case .array(let elements) = itemsValue else {
             report.problems.append(PackProblem(field: "items", reason: .itemsNotArray(.init(itemsValue))))
-            return report
+            return
         }
         if elements.count > PackLimits.maxItems {
             report.problems.append(PackProblem(
@@ -66,7 +78,6 @@ public enum PackValidator {
             report.warnings += check.warnings
             if let item, check.problems.isEmpty { report.items.append(item) }
         }
-        return report
     }
 
     /// `fields.contains(key)`, with a byte comparison first: hashing a `String` is the slow part

@@ -34,14 +34,14 @@ public struct LearnTopic: Sendable, Equatable {
         stateText = parts.joined(separator: " · ")
     }
 
-    /// A topic unticked in this window.
-    init(unticked key: TopicKey) {
+    /// A topic unticked in this window (or, with its own `stateText`, one a syllabus offers: `LearnSyllabus`).
+    init(unticked key: TopicKey, stateText: String = tr("not on your list: tick it to add it again")) {
         self.key = key
         ticked = false
         status = nil
         generating = false
         (due, new, total) = (0, 0, 0)
-        stateText = tr("not on your list: tick it to add it again")
+        self.stateText = stateText
     }
 
     /// The topic as "Subject — Topic", which names its row's controls for a screen reader.
@@ -70,6 +70,8 @@ public struct LearnTopic: Sendable, Equatable {
 public struct LearnSubject: Sendable, Equatable {
     public let name: String
     public var topics: [LearnTopic]
+    /// The heading of the group the subject is shown in ("Year 1"; `LearnSyllabus`), nil without a syllabus.
+    public var group: String? = nil
 }
 
 /// Everything the Learn view shows at one moment.

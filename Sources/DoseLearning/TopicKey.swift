@@ -5,7 +5,8 @@ import DoseSystem
 public struct TopicKey: Sendable, Hashable, CustomStringConvertible {
     /// The longest subject or topic accepted, in Unicode scalars: the unit the store's CHECK counts
     /// (SQLite's `length()`), so a name this accepts is never refused there ("कि" is two, "👍🏽" is two).
-    public static let maxLength = 200
+    /// A pack's syllabus holds its names to the same rule (`ContentRules.nameProblem`).
+    public static let maxLength = PackLimits.maxNameScalars
 
     public let subject: String
     public let topic: String
@@ -27,7 +28,7 @@ public struct TopicKey: Sendable, Hashable, CustomStringConvertible {
     private static func checked(_ raw: String, field: Field) throws(LearningError) -> String {
         let value = raw.trimmingCharacters(where: { $0.isWhitespace })
         let name = field == .subject ? tr("the subject") : tr("the topic")
-        guard let reason = ContentRules.problem(value, field: name, shape: .line, limit: maxLength) else { return value }
+        guard let reason = ContentRules.nameProblem(value, field: name) else { return value }
         switch reason {
         case .emptyProse:
             throw LearningError(.input, field == .subject ? tr("the subject is empty") : tr("the topic is empty"))

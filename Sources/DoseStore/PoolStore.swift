@@ -28,19 +28,24 @@ public struct PoolStore {
     /// stores the pool: whether the snapshot on disk is this pool is then one meta read away.
     public static let digestKey = "pool-digest"
 
-    /// Replaces the whole pool with `items` and writes `meta` (nil deletes a key), atomically.
+    /// Replaces the whole pool with `items`, the syllabus with `syllabus`, and writes `meta` (nil deletes a
+    /// key), atomically.
     ///
     /// Everything happens in one transaction: if any item is refused (a duplicate id,
-    /// a question without an answer, a duplicate tag) nothing changes, and the old pool
-    /// and its meta stay as they were. Passing the sync's ETag in `meta` makes it land
-    /// with exactly the pool it describes; the pool's digest (`digestKey`) lands with it too, and
-    /// under each of `digestAlsoAs` (a sync's note of which pool its validators describe).
-    public func replacePool(with items: [Item], meta: [String: String?] = [:], digestAlsoAs: [String] = []) throws(StoreError) {
+    /// a question without an answer, a duplicate tag) or any part of the syllabus, nothing changes, and the
+    /// old pool, syllabus and meta stay as they were. Passing the sync's ETag in `meta` makes it land
+    /// with exactly the pool it describes; the pool's digest (`digestKey`) and the syllabus's
+    /// (`syllabusDigestKey`) land with it too, and the pack's (both, `packDigest`) under each of
+    /// `packDigestAlsoAs` (a sync's note of which pack its validators describe).
+    public func replacePool(
+        with items: [Item], syllabus: Syllabus = Syllabus(), meta: [String: String?] = [:], packDigestAlsoAs: [String] = []
+    ) throws(StoreError) {
         committed.items = nil
         let digest = Snapshot.digest(of: items)
         var meta = meta
         meta[Self.digestKey] = digest
-        for key in digestAlsoAs { meta[key] = digest }
+        meta[Self.syllabusDigestKey] = syllabus.digest
+        for key in packDigestAlsoAs { meta[key] = Self.packDigest(pool: digest, syllabus: syllabus.digest) }
         // Foreign keys are off for the replacement (the pragma only takes effect outside a transaction)
         // and the whole new pool is checked with `foreign_key_check` before the commit instead: with
         // them on, SQLite deletes a parent table row by row (0.31 s of 100,000 items in `make bench`);
@@ -48,7 +53,7 @@ public struct PoolStore {
         try connection.execute("PRAGMA foreign_keys = OFF", "pausing foreign keys on \(database.path)")
         let stamp: [Int64]
         do {
-            stamp = try replacePoolUnchecked(with: items, meta: meta)
+            stamp = try replacePoolUnchecked(with: items, syllabus: syllabus, meta: meta)
         } catch {
             try connection.execute("PRAGMA foreign_keys = ON", "enabling foreign keys on \(database.path)")
             throw error
@@ -65,7 +70,7 @@ public struct PoolStore {
     /// The stamp is read inside the transaction, as its last statement (the commit changes neither
     /// part): read after the commit, it could already count another process's commit of another pool,
     /// and `committedPool()` would then take this pool for the store's.
-    private func replacePoolUnchecked(with items: [Item], meta: [String: String?]) throws(StoreError) -> [Int64] {
+    private func replacePoolUnchecked(with items: [Item], syllabus: Syllabus, meta: [String: String?]) throws(StoreError) -> [Int64] {
         try connection.transaction("replacing the pool in \(database.path)") { () throws(StoreError) -> [Int64] in
             try connection.execute("DELETE FROM item_tags", "deleting the old pool's tags")
             try connection.execute("DELETE FROM items", "deleting the old pool's items")
@@ -94,15 +99,19 @@ public struct PoolStore {
                     insertTag.reset()
                 }
             }
+            try writeSyllabus(syllabus)
             for (key, value) in meta {
                 try writeMeta(key, value)
             }
-            // What the foreign keys would have refused row by row: any tag without its item.
-            let check = try connection.prepare("PRAGMA foreign_key_check(item_tags)")
-            if try check.step("checking the new pool's foreign keys") {
-                throw StoreError(
-                    sqliteCode: nil, message: "FOREIGN KEY constraint failed (table \(check.text(at: 0) ?? "?"))",
-                    operation: "replacing the pool in \(database.path)")
+            // What the foreign keys would have refused row by row: any tag without its item, any part of the
+            // syllabus without its subject or topic.
+            for table in ["item_tags", "syllabus_subject_tags", "syllabus_topics", "syllabus_topic_tags"] {
+                let check = try connection.prepare("PRAGMA foreign_key_check(\(table))")
+                if try check.step("checking the new pool's foreign keys") {
+                    throw StoreError(
+                        sqliteCode: nil, message: "FOREIGN KEY constraint failed (table \(check.text(at: 0) ?? "?"))",
+                        operation: "replacing the pool in \(database.path)")
+                }
             }
             return try connection.changeStamp()
         }
@@ -148,6 +157,25 @@ public struct PoolStore {
     /// before digests were recorded, or one that has never been given a pool.
     public func recordedDigest() throws(StoreError) -> String? {
         try meta(Self.digestKey)
+    }
+
+    /// The meta key of the syllabus's digest (`Syllabus.digest`), recorded with the pool. Not the pool's:
+    /// the pool digest names what the snapshot holds, and the snapshot holds no syllabus (the scheduler
+    /// never reads it), so a change of syllabus alone rewrites no snapshot.
+    public static let syllabusDigestKey = "syllabus-digest"
+
+    /// What a pack stored, the pool and the syllabus, in one value: a sync's note of which pack its
+    /// validators describe (`packDigestAlsoAs`), so that a local import of the same items with another
+    /// syllabus still makes the next sync fetch the whole pack.
+    public static func packDigest(pool: String, syllabus: String) -> String {
+        pool + " " + syllabus
+    }
+
+    /// `packDigest` of the recorded pool and syllabus digests; nil when either is missing (a store from
+    /// before syllabuses: its next sync fetches the whole pack, syllabus and all).
+    public func recordedPackDigest() throws(StoreError) -> String? {
+        guard let pool = try meta(Self.digestKey), let syllabus = try meta(Self.syllabusDigestKey) else { return nil }
+        return Self.packDigest(pool: pool, syllabus: syllabus)
     }
 
     /// The items of this store's last `replacePool`, in `loadPool()`'s order, when nothing has changed

@@ -4,7 +4,7 @@
 /// current version is `migrations.count`. To change the schema, append a step;
 /// never edit a step that has shipped, because existing files already ran it.
 enum Schema {
-    static let migrations: [String] = [version1, version2, version3, version4, version5]
+    static let migrations: [String] = [version1, version2, version3, version4, version5, version6]
 
     /// Version 1: the pool (items and their branch tags) and sync bookkeeping.
     ///
@@ -234,5 +234,49 @@ enum Schema {
         SET failures = max(1, min(attempts, (SELECT failures FROM learn_state WHERE id = 1)))
         WHERE next_attempt_at IS NOT NULL AND last_error IS NOT NULL;
         UPDATE learn_state SET failures = 0, hold_until = NULL WHERE id = 1;
+        """
+
+    /// Version 6: the pack's syllabus, replaced with the pool in its transaction (`PoolStore.replacePool`):
+    /// subjects and their topics in the pack's order (`position`), each with branch tags like an item's
+    /// (none: common). Names obey `learn_topics`' rules and, like an item's id, have no C1 control either;
+    /// names equal but for case or spacing (`TopicFold`) are refused before they get here.
+    private static let version6 = """
+        CREATE TABLE syllabus_subjects (
+            position INTEGER PRIMARY KEY CHECK (position >= 0),
+            subject TEXT NOT NULL UNIQUE CHECK (
+                typeof(subject) = 'text' AND length(subject) BETWEEN 1 AND 200
+                AND instr(CAST(subject AS BLOB), x'00') = 0
+                -- The pattern '*[' U+0001 '-' U+001F U+007F '-' U+009F ']*' in UTF-8.
+                AND subject NOT GLOB CAST(x'2a5b012d1f7f2dc29f5d2a' AS TEXT)
+            ),
+            year INTEGER CHECK (year IS NULL OR (typeof(year) = 'integer' AND year BETWEEN 1 AND 6))
+        );
+
+        CREATE TABLE syllabus_subject_tags (
+            subject_position INTEGER NOT NULL REFERENCES syllabus_subjects (position) ON DELETE CASCADE,
+            tag TEXT NOT NULL CHECK (typeof(tag) = 'text' AND length(CAST(tag AS BLOB)) = 2 AND tag GLOB '[A-Z][A-Z]'),
+            PRIMARY KEY (subject_position, tag)
+        ) WITHOUT ROWID;
+
+        CREATE TABLE syllabus_topics (
+            subject_position INTEGER NOT NULL REFERENCES syllabus_subjects (position) ON DELETE CASCADE,
+            position INTEGER NOT NULL CHECK (typeof(position) = 'integer' AND position >= 0),
+            topic TEXT NOT NULL CHECK (
+                typeof(topic) = 'text' AND length(topic) BETWEEN 1 AND 200
+                AND instr(CAST(topic AS BLOB), x'00') = 0
+                AND topic NOT GLOB CAST(x'2a5b012d1f7f2dc29f5d2a' AS TEXT)
+            ),
+            PRIMARY KEY (subject_position, position),
+            UNIQUE (subject_position, topic)
+        ) WITHOUT ROWID;
+
+        CREATE TABLE syllabus_topic_tags (
+            subject_position INTEGER NOT NULL,
+            topic_position INTEGER NOT NULL,
+            tag TEXT NOT NULL CHECK (typeof(tag) = 'text' AND length(CAST(tag AS BLOB)) = 2 AND tag GLOB '[A-Z][A-Z]'),
+            PRIMARY KEY (subject_position, topic_position, tag),
+            FOREIGN KEY (subject_position, topic_position) REFERENCES syllabus_topics (subject_position, position)
+                ON DELETE CASCADE
+        ) WITHOUT ROWID;
         """
 }

@@ -1,11 +1,16 @@
 import DoseCore
 
 extension PackProblem {
-    /// The problem for people in their language, naming the item and the field as `description` does
-    /// (ids and field names are data: quoted as JSON, never translated).
+    /// The problem for people in their language, naming the item (or the place in the syllabus) and the
+    /// field as `description` does (ids, names and field names are data: quoted as JSON, never translated).
     public var localized: String {
         let message = reason.localized
         let field = self.field.map(JSONWriter.quoted)
+        if let syllabus {
+            // TRANSLATORS: {place} is a path into the pack, as `syllabus[2] ("Circuits"), topics[4]`: keep it as it is.
+            return field.map { tr("{place}, field {field}: {message}", ["place": syllabus.path, "field": $0, "message": message]) }
+                ?? tr("{place}: {message}", ["place": syllabus.path, "message": message])
+        }
         switch (itemID.map(JSONWriter.quoted), itemIndex, field) {
         case let (id?, index?, field?):
             return tr("item {id} (#{index}), field {field}: {message}", ["id": id, "index": index, "field": field, "message": message])
@@ -113,6 +118,29 @@ extension PackProblem.Reason {
             tr("{field} has a formula of {count} symbols; the limit is {limit}", ["field": field, "count": count, "limit": limit])
         case .mathTooManyAtoms(let field, let count, let limit):
             tr("{field} has {count} symbols of mathematics; the limit is {limit}", ["field": field, "count": count, "limit": limit])
+        case .notArray(let found): tr("must be an array, found {found}", ["found": found.localized])
+        case .subjectNotObject(let found): tr("a subject must be an object, found {found}", ["found": found.localized])
+        case .topicNotObject(let found): tr("a topic must be an object, found {found}", ["found": found.localized])
+        case .tooManySubjects(let count, let limit):
+            tr("the syllabus has {count} subjects; the limit is {limit}", ["count": count, "limit": limit])
+        case .tooManyTopics(let count, let limit): tr("the syllabus has {count} topics; the limit is {limit}", ["count": count, "limit": limit])
+        case .noTopics: tr("a subject needs at least one topic")
+        case .nameUntrimmed(let field, let name):
+            // TRANSLATORS: {field} is the pack's field, "subject" or "topic"; `dose learn tick` is a command.
+            tr("{field} {name} starts or ends with white space, which `dose learn tick` would trim", ["field": field, "name": name])
+        case .yearOutOfRange(let lexeme):
+            tr("year {year} is not a year of study from {first} to {last}",
+               ["year": lexeme, "first": PackLimits.syllabusYears.lowerBound, "last": PackLimits.syllabusYears.upperBound])
+        case .duplicateSubject(let name, let first):
+            // TRANSLATORS: {first} is a path into the pack, as `syllabus[0] ("Physics")`: keep it as it is.
+            tr("subject {name} is the same as {first} to `dose learn`, which ignores case and spacing; subjects must be unique",
+               ["name": name, "first": first])
+        case .duplicateTopic(let name, let first):
+            tr("topic {name} is the same as {first} of this subject to `dose learn`, which ignores case and spacing; topics must be unique in their subject",
+               ["name": name, "first": first])
+        case .tagOutsideSubject(let tag, let subjectTags):
+            tr("tag {tag} is not one of its subject's tags ({tags}): a topic is only for branches its subject is for",
+               ["tag": tag, "tags": subjectTags])
         }
     }
 }

@@ -7,7 +7,8 @@ import GLibGlue
 
 /// The Learn page: search, a small form to add a subject and topic, and the checklist grouped by subject —
 /// a check button per topic, its state in words, Retry now, Study and Quiz — with the Study page in its place
-/// while a deck is studied. It draws what `LearnChecklist` says and forwards every move to it.
+/// while a deck is studied. It draws what `LearnChecklist` says and forwards every move to it. With a syllabus
+/// in the pack, the checklist is the syllabus for the configured branch, by year (`LearnSyllabus`).
 ///
 /// Live: the store's file and its WAL are watched (GIO, inotify: nothing runs while nothing changes); a burst
 /// of events is taken as one after a short pause, and the list is read again only when SQLite's data version
@@ -30,6 +31,7 @@ final class LearnPage: @unchecked Sendable {
     private var network: NetworkMonitor?
     private var watches: [FileWatch] = []
     private var settle: SourceHandle?
+    private var configSettle: SourceHandle?
 
     init(paths: DosePaths, assets: DosePage.Assets) {
         self.paths = paths
@@ -89,6 +91,8 @@ final class LearnPage: @unchecked Sendable {
         for path in [paths.database, paths.database + "-wal"] {
             if let watch = FileWatch(path: path, handler: { [unowned self] in self.storeTouched() }) { watches.append(watch) }
         }
+        // The config: the branch picks the syllabus, and the provider's settings its states.
+        if let watch = FileWatch(path: paths.configFile, handler: { [unowned self] in self.configTouched() }) { watches.append(watch) }
         Gtk.setText(summaryLabel, tr("Reading the list…"))
         refresh()
     }
@@ -209,6 +213,16 @@ final class LearnPage: @unchecked Sendable {
         }
     }
 
+    /// The config was written (Preferences, `dose config set`): the branch and the provider read again, once a burst is over.
+    private func configTouched() {
+        guard configSettle == nil else { return }
+        configSettle = SourceHandle.timeout(milliseconds: 300) { [unowned self] in
+            self.configSettle = nil
+            self.refresh()
+            return false
+        }
+    }
+
     /// Reads the provider's state (on the service queue: the key may be in the Secret Service), then draws.
     private func refresh() {
         LearnProvider.load(paths: paths) { [self] provider in
@@ -225,7 +239,7 @@ final class LearnPage: @unchecked Sendable {
         do {
             overview = try checklist.overview(
                 now: WallClock.now(), zone: SystemZone.current(), provider: provider,
-                online: network?.isAvailable() ?? true, search: search)
+                online: network?.isAvailable() ?? true, search: search, audience: audience())
         } catch {
             Gtk.setText(summaryLabel, error.message)
             return
@@ -235,13 +249,23 @@ final class LearnPage: @unchecked Sendable {
         shown = overview
         Gtk.setText(summaryLabel, overview.summary)
         while let child = Gtk.firstChild(groups) { Gtk.remove(groups, child) }
+        var group: String?
         for subject in overview.subjects {
+            if let heading = subject.group, heading != group {
+                group = heading
+                Gtk.append(groups, Gtk.label(heading, cssClasses: ["title-4"]))
+            }
             Gtk.append(groups, Gtk.label(subject.name, cssClasses: ["heading"]))
             let list = Gtk.listBox()
             Gtk.setAccessibleLabel(list, subject.name)
             for topic in subject.topics { Gtk.listAppend(list, row(topic)) }
             Gtk.append(groups, list)
         }
+    }
+
+    /// The configured branch, which picks the syllabus's topics (`dose today`'s reading of the config).
+    private func audience() -> Audience {
+        (try? DesktopPool(paths: paths, now: WallClock.now(), zone: SystemZone.current()).audience()) ?? .everyone
     }
 
     /// One topic: its check button, its state line and what it offers.

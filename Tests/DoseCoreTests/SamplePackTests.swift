@@ -20,6 +20,24 @@ import Testing
 
     static func code(_ text: String) -> BranchCode { BranchCode(exactly: text)! }
 
+    /// The bundled syllabus as the validator takes it: no problem, no warning, at least 30 common topics, and for
+    /// every branch all of those plus at least 30 of its own over its two years (the floor).
+    @Test func everyBranchIsOfferedThirtySyllabusTopics() throws {
+        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        let report = PackValidator.validate(try [UInt8](Data(contentsOf: root.appendingPathComponent("content/sample-pack.json"))))
+        try #require(report.isValid, "\(report.problems)")
+        #expect(report.warnings.isEmpty, "\(report.warnings)")
+        let common = report.syllabus.shown(to: .commonOnly)
+        #expect(common.topicCount >= 30)
+        for branch in Self.branches {
+            let offered = report.syllabus.shown(to: .branch(Self.code(branch)))
+            #expect(offered.topicCount - common.topicCount >= 30, "\(branch) is offered \(offered.topicCount) topics")
+            #expect(Set(offered.subjects.compactMap(\.year)) == [1, 2], "\(branch)")
+            let names = Set(offered.subjects.flatMap { subject in subject.topics.map { subject.name + "/" + $0.name } })
+            #expect(common.subjects.allSatisfy { subject in subject.topics.allSatisfy { names.contains(subject.name + "/" + $0.name) } })
+        }
+    }
+
     @Test func everyBranchHasTwentyItemsOfItsOwn() throws {
         let items = try Self.items()
         for branch in Self.branches {

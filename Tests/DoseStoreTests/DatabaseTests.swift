@@ -30,14 +30,14 @@ import Testing
         do {
             let database = try Database(path: path)
             #expect(try database.schemaVersion() == Database.currentVersion)
-            #expect(try tableNames(database) == ["item_tags", "items", "learn_artifacts", "learn_pending", "learn_quiz_scores", "learn_review_log", "learn_reviews", "learn_state", "learn_topics", "meta"])
+            #expect(try tableNames(database) == ["item_tags", "items", "learn_artifacts", "learn_pending", "learn_quiz_scores", "learn_review_log", "learn_reviews", "learn_state", "learn_topics", "meta", "syllabus_subject_tags", "syllabus_subjects", "syllabus_topic_tags", "syllabus_topics"])
             try PoolStore(database: database).setMeta("etag", "\"abc\"")
         }
         // A second and third open must neither fail on existing tables nor lose data.
         for _ in 0..<2 {
             let database = try Database(path: path)
             #expect(try database.schemaVersion() == Database.currentVersion)
-            #expect(try tableNames(database) == ["item_tags", "items", "learn_artifacts", "learn_pending", "learn_quiz_scores", "learn_review_log", "learn_reviews", "learn_state", "learn_topics", "meta"])
+            #expect(try tableNames(database) == ["item_tags", "items", "learn_artifacts", "learn_pending", "learn_quiz_scores", "learn_review_log", "learn_reviews", "learn_state", "learn_topics", "meta", "syllabus_subject_tags", "syllabus_subjects", "syllabus_topic_tags", "syllabus_topics"])
             #expect(try PoolStore(database: database).meta("etag") == "\"abc\"")
         }
     }

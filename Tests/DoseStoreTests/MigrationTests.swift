@@ -30,7 +30,7 @@ import Testing
 
         let database = try Database(path: path)
         #expect(try database.schemaVersion() == Database.currentVersion)
-        #expect(try tableNames(database) == ["item_tags", "items", "learn_artifacts", "learn_pending", "learn_quiz_scores", "learn_review_log", "learn_reviews", "learn_state", "learn_topics", "meta"])
+        #expect(try tableNames(database) == ["item_tags", "items", "learn_artifacts", "learn_pending", "learn_quiz_scores", "learn_review_log", "learn_reviews", "learn_state", "learn_topics", "meta", "syllabus_subject_tags", "syllabus_subjects", "syllabus_topic_tags", "syllabus_topics"])
         let rows = try scalar(database, """
             SELECT group_concat(id || '|' || kind || '|' || sort_key || '|' || ifnull(title, '-') || '|' || text
                 || '|' || ifnull(answer, '-') || '|' || ifnull(explanation, '-'), ';') FROM (SELECT * FROM items ORDER BY id)

@@ -105,11 +105,12 @@ import Testing
         #expect(try store.recordedDigest() == Snapshot.digest(of: []))
         #expect(try store.recordedDigest() != Snapshot.digest(of: Self.sample))
 
-        // A sync's note of its pool: the same digest, under its own key, in the same transaction.
-        try store.replacePool(with: Self.sample, meta: ["sync.etag": "\"e\""], digestAlsoAs: ["sync.pool-digest"])
-        #expect(try store.meta("sync.pool-digest") == Snapshot.digest(of: Self.sample))
+        // A sync's note of its pack: the pool's and the syllabus's digests, under its own key, in the same transaction.
+        try store.replacePool(with: Self.sample, meta: ["sync.etag": "\"e\""], packDigestAlsoAs: ["sync.pool-digest"])
+        #expect(try store.meta("sync.pool-digest") == PoolStore.packDigest(pool: Snapshot.digest(of: Self.sample), syllabus: Syllabus().digest))
+        #expect(try store.meta("sync.pool-digest") == store.recordedPackDigest())
         try store.replacePool(with: [])
-        #expect(try store.meta("sync.pool-digest") != store.recordedDigest(), "another pool: the note no longer matches")
+        #expect(try store.meta("sync.pool-digest") != store.recordedPackDigest(), "another pool: the note no longer matches")
     }
 
     /// `poolAndDigest` gives the pool with its digest; read back, it records the digest when the store

@@ -138,8 +138,10 @@ import Testing
     }
 }
 
-/// A 256 KiB tmpfs (mounted as root) holding a store `fill` wrote, then filled to its last block;
-/// unmounted when the value goes.
+/// A 512 KiB tmpfs (mounted as root) holding a store `fill` wrote, then filled to its last block;
+/// unmounted when the value goes. Room enough for the store's WAL to be checkpointed into the file when
+/// `fill` closes it (256 KiB was not, once schema 5 added the syllabus's tables: the WAL and `-shm` stayed,
+/// and a read-write open then found its wal-index already there).
 final class FullDisk {
     let directory: String
     var database: String { directory + "/dose.sqlite3" }
@@ -147,7 +149,7 @@ final class FullDisk {
     init(in tmp: TemporaryDirectory, _ fill: (String) throws(StoreError) -> Void) throws {
         directory = tmp.file("full")
         try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: false)
-        try #require(mount("tmpfs", directory, "tmpfs", 0, "size=256k,mode=0700") == 0, "mount: \(String(cString: strerror(errno)))")
+        try #require(mount("tmpfs", directory, "tmpfs", 0, "size=512k,mode=0700") == 0, "mount: \(String(cString: strerror(errno)))")
         try fill(database)
         let filler = open(directory + "/filler", O_WRONLY | O_CREAT | O_CLOEXEC, 0o600)
         let block = [UInt8](repeating: 0, count: 4096)

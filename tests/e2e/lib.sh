@@ -367,6 +367,15 @@ app_up() {
         XDG_RUNTIME_DIR TZ LANG DISPLAY GDK_BACKEND GSK_RENDERER GTK_A11Y
 }
 atspi() { /usr/bin/python3 "$DOSE_ROOT/tests/support/atspi_driver.py" "$@"; }
+focus_on() { # focus_on ROLE NAME: Tab until that node has the keyboard focus (the pointer over the window)
+    local _
+    for _ in $(seq 80); do
+        atspi focused 2>/dev/null | grep -qxF "$1	$2" && return 0
+        xdotool key Tab
+        sleep 0.15
+    done
+    return 1
+}
 
 # Starts daily-dose in the background; returns once the window is mapped and its page loaded (the ready fd).
 app_pid=""
