@@ -14,10 +14,16 @@ public struct LearnTopic: Sendable, Equatable {
     public let due: Int
     public let new: Int
     public let total: Int
-    /// The state line: `dose learn list`'s words ("pending · 1 attempt · next try at 15:28 · …").
+    /// The state line: `dose learn list`'s words ("pending · 1 attempt · next try at 15:28 · …"), the app's own for
+    /// what the student can fix here (background work off, no provider set up).
     public let stateText: String
+    /// Whether background work runs, which a topic still to make waits for.
+    public let background: BackgroundQueue
 
-    init(key: TopicKey, ticked: Bool, status: TopicStatus, generating: Bool, due: Int, new: Int, total: Int, now: Int64, zone: some ZoneRules) {
+    init(
+        key: TopicKey, ticked: Bool, status: TopicStatus, generating: Bool, due: Int, new: Int, total: Int, now: Int64,
+        zone: some ZoneRules, background: BackgroundQueue = .running
+    ) {
         self.key = key
         self.ticked = ticked
         self.status = status
@@ -25,8 +31,16 @@ public struct LearnTopic: Sendable, Equatable {
         self.due = due
         self.new = new
         self.total = total
-        var parts = [LearnWords.state(status.state, generating: generating)]
-        parts += LearnWords.details(status, now: now, zone: zone)
+        self.background = background
+        var parts: [String]
+        if let held = background.heldWords, status.state != .ready, !generating {
+            // Nothing will try it while background work does not run: that first, and no "next try".
+            var waiting = status
+            waiting.nextAttemptAt = nil
+            parts = [held] + LearnWords.details(waiting, now: now, zone: zone)
+        } else {
+            parts = [LearnWords.state(status.state, generating: generating)] + LearnWords.details(status, now: now, zone: zone)
+        }
         if status.hasDeck {
             // TRANSLATORS: a topic's cards in the Learn view: "3 due, 7 new, 10 cards".
             parts.append(tr("{due} due, {new} new, {total} cards", ["due": due, "new": new, "total": total]))
@@ -41,15 +55,17 @@ public struct LearnTopic: Sendable, Equatable {
         status = nil
         generating = false
         (due, new, total) = (0, 0, 0)
+        background = .running
         stateText = tr("not on your list: tick it to add it again")
     }
 
     /// The topic as "Subject — Topic", which names its row's controls for a screen reader.
     public var title: String { "\(key.subject) — \(key.topic)" }
 
-    /// Retry now makes sense: waiting on its backoff, or paused (the settings may have been fixed).
+    /// Retry now makes sense: waiting on its backoff, or paused (the settings may have been fixed), while
+    /// background work runs (else nothing would retry it: the view offers to turn it on instead).
     public var canRetry: Bool {
-        guard let status else { return false }
+        guard let status, background == .running else { return false }
         return (status.state == .pending && !generating) || status.state == .paused
     }
 
@@ -80,6 +96,25 @@ public struct LearnOverview: Sendable, Equatable {
     public let due: Int
     public let new: Int
     public let searching: Bool
+    /// Whether background work runs (the notice above the list when it does not and a topic waits for it).
+    public let background: BackgroundQueue
+
+    /// What the view says above the list while background work does not run and a ticked topic waits for it,
+    /// with a button to turn it on (or start it again); nil otherwise.
+    public var backgroundNotice: String? {
+        let waiting = subjects.contains { $0.topics.contains { $0.ticked && $0.status?.state != .ready } }
+        guard waiting else { return nil }
+        switch background {
+        case .running: return nil
+        case .off: return tr("Background work is off, so no decks are made for the topics you tick.")
+        case .notRunning: return tr("Background work could not be started, so no decks are made for the topics you tick. Preferences say why.")
+        }
+    }
+
+    /// The notice's button.
+    public var backgroundButton: String {
+        background == .off ? tr("Turn on background work") : tr("Start background work")
+    }
 
     /// The line above the list: overall counts, or what to do on an empty list or search.
     public var summary: String {
@@ -90,16 +125,72 @@ public struct LearnOverview: Sendable, Equatable {
     }
 }
 
+/// Whether the learning queue runs in the background, as the Learn view tells it (`BackgroundWorkService`).
+public enum BackgroundQueue: Sendable, Equatable {
+    /// On: started, or systemd's to run.
+    case running
+    /// The student turned background work off (or the first run has not turned it on yet).
+    case off
+    /// On, but it could not be started.
+    case notRunning
+
+    /// What the switch's answer means for the queue.
+    public init(_ answer: Result<BackgroundWorkService.State, ServiceFailure>) {
+        switch answer {
+        // A daemon of the session's that ended since (or never took its lock) is not running, whatever the switch says.
+        case .success(let state): self = !state.enabled ? .off : state.daemonRunning == false ? .notRunning : .running
+        case .failure: self = .notRunning
+        }
+    }
+
+    /// The state word of a topic it holds back, or nil while it runs.
+    var heldWords: String? {
+        switch self {
+        case .running: nil
+        case .off: tr("background work is off")
+        case .notRunning: tr("background work is not running")
+        }
+    }
+}
+
 /// The provider as the checklist's states need it: why no request can be made, the settings' fingerprint
 /// (a pause holds for the settings it was made under), whether the provider is on this machine.
 public struct LearnProvider: Sendable, Equatable {
-    public var problem: String?
+    /// Why no request can be made, in the app's words (the command line names config keys; the app points to
+    /// Preferences, where the provider is set up).
+    public enum Problem: Sendable, Equatable {
+        case notSetUp
+        case key
+        case keyWithheld
+        case settingsUnreadable
+
+        init(_ kind: ProviderSnapshot.ProblemKind) {
+            switch kind {
+            case .notConfigured: self = .notSetUp
+            case .key: self = .key
+            case .keyWithheld: self = .keyWithheld
+            case .configUnreadable: self = .settingsUnreadable
+            }
+        }
+
+        /// The topic's line.
+        public var words: String {
+            switch self {
+            case .notSetUp: tr("no AI provider is set up yet: add one in Preferences, under AI provider")
+            case .key: tr("the AI provider's key cannot be read: Preferences, under AI provider, say why")
+            case .keyWithheld: tr("the key is not sent over an unencrypted connection: see Preferences, under AI provider")
+            case .settingsUnreadable: tr("Daily Dose's settings cannot be read")
+            }
+        }
+    }
+
+    public var problem: Problem?
     public var fingerprint: String
     public var isLoopback: Bool
     /// Takes the key in use out of stored provider messages.
     public var redaction: KeyRedaction
 
-    public init(problem: String?, fingerprint: String, isLoopback: Bool, redaction: KeyRedaction = .none) {
+    public init(problem: Problem?, fingerprint: String, isLoopback: Bool, redaction: KeyRedaction = .none) {
         self.problem = problem
         self.fingerprint = fingerprint
         self.isLoopback = isLoopback
@@ -110,8 +201,8 @@ public struct LearnProvider: Sendable, Equatable {
     public static func load(paths: DosePaths) -> LearnProvider {
         let snapshot = ProviderSnapshot.load(configPath: paths.configFile, keyring: KeyringLookup.providerKey)
         return LearnProvider(
-            problem: snapshot.problem, fingerprint: snapshot.fingerprint, isLoopback: snapshot.settings.isLoopback,
-            redaction: snapshot.redaction)
+            problem: snapshot.problemKind.map(Problem.init), fingerprint: snapshot.fingerprint,
+            isLoopback: snapshot.settings.isLoopback, redaction: snapshot.redaction)
     }
 }
 

@@ -95,9 +95,10 @@ import Testing
         #expect(topic.stateText.hasPrefix("waiting for a network"))
         #expect(try checklist.overview(now: now, zone: zone, provider: loopback, online: false).subjects.first?.topics.first?.stateText
             .hasPrefix("pending") == true, "a provider on this machine needs no network")
-        let unset = LearnProvider(problem: "no provider.url is set", fingerprint: "f1", isLoopback: false)
+        let unset = LearnProvider(problem: .notSetUp, fingerprint: "f1", isLoopback: false)
         topic = try #require(try checklist.overview(now: now, zone: zone, provider: unset, online: true).subjects.first?.topics.first)
-        #expect(topic.stateText.hasPrefix("waiting for a provider") && topic.stateText.hasSuffix("no provider.url is set"))
+        #expect(topic.stateText.hasPrefix("waiting for a provider") && topic.stateText.hasSuffix("add one in Preferences, under AI provider"))
+        #expect(!topic.stateText.contains("provider.url"), "the app names no config key: \(topic.stateText)")
         try store.pause(reason: "the key was refused (401): set another", fingerprint: "f1")
         topic = try #require(try checklist.overview(now: now, zone: zone, provider: loopback, online: true).subjects.first?.topics.first)
         #expect(topic.stateText == "paused · 1 attempt · the key was refused (401): set another" && topic.canRetry)
