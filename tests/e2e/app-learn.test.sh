@@ -9,6 +9,9 @@
 needs_app_bus=1
 source "$(dirname "$0")/lib.sh"
 app_up
+# Background work is systemd's here (a stand-in that runs nothing): the app starts no daemon of its own, and this
+# scenario runs the queue itself (`dose learn run`), step by step. app-background.test.sh has the app run it.
+fake_systemd_up dose-notify.service=disabled dose-daemon.service=disabled
 dose import "$DOSE_ROOT/content/sample-pack.json" >/dev/null
 
 # Decks whose texts carry $…$ maths: KaTeX on the page, plain text for a screen reader.
