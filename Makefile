@@ -53,9 +53,10 @@ build: deps-build
 # - libstdc++ and libgcc statically too (the runtime's only C++ users; `build/static-cxx` shadows the
 #   toolchain's `-lstdc++` with the archive), so the scheduler maps no C++ library all day;
 # - lld, for packed relative relocations (DT_RELR, glibc 2.36): a PIE without 380 KB of `.rela.dyn`;
-# - one section per function, the scheduler's hot ones laid out together (packaging/dose-notify.order,
-#   `make order` regenerates it): the kernel maps code in 64 KiB windows, so scattered hot functions
-#   kept 2.5 MiB of the binary resident. A stale entry only costs some of that gain, never correctness.
+# - one section per function, the scheduler's hot ones laid out together, then those of dose's start-up
+#   and readers (packaging/dose-notify.order, `make order` regenerates it): the kernel maps code in 64 KiB
+#   windows, so scattered hot functions kept 2.5 MiB of the binary resident. A stale entry only costs some
+#   of that gain, never correctness.
 STATIC_CXX_DIR := $(CURDIR)/build/static-cxx
 RELEASE_FLAGS := -c release --static-swift-stdlib --disable-local-rpath \
 	-Xswiftc -use-ld=lld -Xswiftc -L$(STATIC_CXX_DIR) -Xswiftc -Xclang-linker -Xswiftc -static-libgcc \
@@ -75,7 +76,7 @@ $(STATIC_CXX_DIR)/libstdc++.so:
 		[ -f "$$archive" ] || { echo "no libstdc++.a (apt-get install libstdc++-12-dev)"; exit 1; }; \
 		ln -sf "$$archive" $@
 
-# Regenerates packaging/dose-notify.order from a profile of the scheduler (callgrind, private desktop).
+# Regenerates packaging/dose-notify.order from a profile of the scheduler and of dose's readers (callgrind, private desktop).
 order: deps release
 	@scripts/profile-order.sh
 	@$(MAKE) --no-print-directory release

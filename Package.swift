@@ -31,8 +31,9 @@ let package = Package(
         .systemLibrary(
             name: "CCurl", path: "Sources/CCurl",
             providers: [.apt(["libcurl4-openssl-dev"])]),
+        // libsodium's header only, like libcurl: opened on the first signature checked (see its shim.h).
         .systemLibrary(
-            name: "CSodium", path: "Sources/CSodium", pkgConfig: "libsodium",
+            name: "CSodium", path: "Sources/CSodium",
             providers: [.apt(["libsodium-dev"])]),
         // libsecret is opened on the first key stored or looked up (see its shim.h), like libcurl: no pkg-config.
         .systemLibrary(

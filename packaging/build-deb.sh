@@ -119,8 +119,9 @@ for binary in "$tree"/debian/daily-dose/usr/bin/*; do
 done
 # `dose` opens libcurl.so.4 on its first transfer (dlopen, so start-up maps none of its 32 libraries):
 # dpkg-shlibdeps cannot see it, so it is named here, at the version the redirect and limit rules were
-# written against (7.88, Debian 12). The dose page loads KaTeX from libjs-katex.
-cli_depends="$(shlibs daily-dose), libcurl4 (>= 7.88), libjs-katex"
+# written against (7.88, Debian 12). libsodium.so.23 likewise, on the first signature checked (at the
+# version its symbols file gives the functions used). The dose page loads KaTeX from libjs-katex.
+cli_depends="$(shlibs daily-dose), libcurl4 (>= 7.88), libsodium23 (>= 1.0.3), libjs-katex"
 if grep -E "$toolkit|libgtk-4|libadwaita|webkit" <<<"$cli_depends" >&2; then
     echo "build-deb: daily-dose would depend on the app's toolkit" >&2
     exit 1

@@ -1,4 +1,5 @@
 import DoseCore
+import DoseStore
 import DoseSystem
 
 /// The pool and the config as the desktop app reads and changes them, through the very paths of the
@@ -27,6 +28,20 @@ public struct DesktopPool: Sendable {
     /// never had a pool (the first run). The store is opened read-only, as `dose today` opens it.
     public func reader() throws(CommandError) -> SnapshotReader? {
         try ReadOnlyPool(context).currentReader()
+    }
+
+    /// The flashcards due now, counted from the store's due summary as the morning notification counts them
+    /// from its mirror (`DueSummary.count`); none when the store has no decks or cannot be read.
+    public func dueFlashcards() -> DueSummary.Count {
+        let none = DueSummary.Count(cards: 0, topics: 0)
+        guard FileSystem.exists(paths.database) else { return none }
+        do {
+            let database = try Database(path: paths.database, access: .readOnlyBesideWriters)
+            return try StudyStore(database: database).dueSummary().count(at: context.now, zone: context.zone)
+        } catch {
+            Log.warning(tr("the learning store: {error}", ["error": "\(error)"]))
+            return none
+        }
     }
 
     /// The dose `text` names (an id, or a notification hint's short code) in the whole unfiltered pool.

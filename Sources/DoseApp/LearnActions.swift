@@ -66,8 +66,21 @@ public enum LearnWords {
         }
     }
 
-    /// What else there is to say about a topic that is not ready: attempts, a deck already there, the next
-    /// try in local time, and why it waits (a provider's words made safe for one line).
+    /// What holds every topic back, said once above them (`dose learn list`'s first line, the Learn view's summary).
+    public static func queue(_ condition: QueueCondition, now: Int64, zone: some ZoneRules) -> String {
+        let reason = condition.reason.map { TerminalText.safe($0, keepingLayout: false) } ?? ""
+        switch condition {
+        case .waitingForProvider: return tr("Waiting for a provider: {reason}.", ["reason": reason])
+        case .paused: return tr("Paused: {reason}.", ["reason": reason])
+        case .held(let until, _):
+            return tr("Every topic waits, next try {when}: {reason}.", [
+                "when": DateText.current.describe(until, now: now, zone: zone), "reason": reason])
+        case .waitingForNetwork: return tr("Waiting for a network: no attempt is spent until one is available.")
+        }
+    }
+
+    /// What else there is to say about a topic that is not ready: its own attempts, a deck already there, its
+    /// own next try in local time, and why its last attempt failed (a provider's words made safe for one line).
     public static func details(_ status: TopicStatus, now: Int64, zone: some ZoneRules) -> [String] {
         guard status.state != .ready else { return [] }
         var details: [String] = []

@@ -6,7 +6,8 @@ extension LearnCommand {
     ///
     /// Every pending topic is tried once, whatever its backoff, but never while offline;
     /// the generation lock keeps it from overlapping a running daemon's work.
-    /// Exit status: 0 when nothing is left pending, 75 when work remains (failed, offline, paused).
+    /// A hold of every topic (the provider busy or down) does not stop it: the student asked for every topic once.
+    /// Exit status: 0 when nothing is left pending, 75 when work remains (failed, offline, paused, held).
     func runQueue(_ arguments: inout Arguments) throws(CommandError) {
         try arguments.finish()
         let network = NetworkMonitor(pumpsContext: true)
@@ -29,6 +30,8 @@ extension LearnCommand {
             Console.print(tr("Waiting for a provider: {reason}.", ["reason": reason]))
         case .paused(let reason):
             Console.print(tr("Paused: {reason}.", ["reason": reason]))
+        case .held(let until, let reason):
+            Console.print(LearnWords.queue(.held(until: until, reason: reason), now: context.now, zone: context.zone))
         case .idle, .sleep, .more:
             break
         }

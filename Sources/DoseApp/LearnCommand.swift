@@ -69,14 +69,14 @@ struct LearnCommand {
         let needsNetwork = provider.problem == nil && !provider.settings.isLoopback
             && entries.contains { $0.pending != nil && !$0.isComplete }
         let online = needsNetwork ? NetworkMonitor(pumpsContext: true).isAvailable() : true
-        let statuses = entries.map {
-            TopicStatus.of(
-                $0, state: state, providerProblem: provider.problem, fingerprint: provider.fingerprint, online: online,
-                redaction: provider.redaction)
-        }
+        // Said once, and only while something waits for it.
+        let queue = entries.contains { $0.pending != nil && !$0.isComplete } ? QueueCondition.of(
+            state, providerProblem: provider.problem, fingerprint: provider.fingerprint, online: online, now: context.now,
+            redaction: provider.redaction) : nil
+        let statuses = entries.map { TopicStatus.of($0, queue: queue, redaction: provider.redaction) }
         Console.print(
-            json ? LearnPrinter.listJSON(statuses, zone: context.zone)
-                : LearnPrinter.listText(statuses, now: context.now, zone: context.zone),
+            json ? LearnPrinter.listJSON(statuses, queue: queue, zone: context.zone)
+                : LearnPrinter.listText(statuses, queue: queue, now: context.now, zone: context.zone),
             terminator: "")
     }
 

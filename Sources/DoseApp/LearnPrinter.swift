@@ -5,27 +5,37 @@ import DoseSystem
 
 /// Renders the checklist, decks and quizzes for the terminal and as JSON.
 enum LearnPrinter {
-    /// JSON Lines, one object per topic: subject, topic, state, attempts, nextAttemptAt (RFC 3339
-    /// with the zone's offset, as `dose-notify --dry-run --json` writes times), lastError, hasDeck, hasQuiz.
-    static func listJSON(_ statuses: [TopicStatus], zone: some ZoneRules) -> String {
-        statuses.map { status in
+    /// JSON Lines, one object per topic: subject, topic, state, attempts, failures, nextAttemptAt (RFC 3339
+    /// with the zone's offset, as `dose-notify --dry-run --json` writes times), lastError, hasDeck, hasQuiz — each the
+    /// topic's own — and `queue`: what holds every topic (`{state, reason, until}`), or null.
+    static func listJSON(_ statuses: [TopicStatus], queue: QueueCondition?, zone: some ZoneRules) -> String {
+        let condition: JSONValue = queue.map { queue in
+            .object([
+                ("state", .string(queue.name)),
+                ("reason", queue.reason.map(JSONValue.string) ?? .null),
+                ("until", queue.until.map { .string(zone.iso8601($0)) } ?? .null),
+            ])
+        } ?? .null
+        return statuses.map { status in
             JSONValue.object([
                 ("subject", .string(status.subject)),
                 ("topic", .string(status.topic)),
                 ("state", .string(status.state.rawValue)),
                 ("attempts", .number(String(status.attempts))),
+                ("failures", .number(String(status.failures))),
                 ("nextAttemptAt", status.nextAttemptAt.map { .string(zone.iso8601($0)) } ?? .null),
                 ("lastError", status.lastError.map(JSONValue.string) ?? .null),
                 ("hasDeck", .bool(status.hasDeck)),
                 ("hasQuiz", .bool(status.hasQuiz)),
+                ("queue", condition),
             ]).serialized(pretty: false) + "\n"
         }.joined()
     }
 
-    /// The checklist, times local (`next try at 15:28`).
-    static func listText(_ statuses: [TopicStatus], now: Int64, zone: some ZoneRules) -> String {
+    /// The checklist, times local (`next try at 15:28`), after what holds every topic, if anything, said once.
+    static func listText(_ statuses: [TopicStatus], queue: QueueCondition?, now: Int64, zone: some ZoneRules) -> String {
         guard !statuses.isEmpty else { return tr("No topics ticked. Tick one: dose learn tick SUBJECT TOPIC") + "\n" }
-        var text = ""
+        var text = queue.map { LearnWords.queue($0, now: now, zone: zone) + "\n" } ?? ""
         for status in statuses {
             var line = "[\(stateTag(status.state))] \(status.subject) — \(status.topic)"
             let details = LearnWords.details(status, now: now, zone: zone)

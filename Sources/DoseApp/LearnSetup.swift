@@ -21,7 +21,7 @@ enum LearnSetup {
             loadProvider: { ProviderSnapshot.load(configPath: paths.configFile, keyring: KeyringLookup.providerKey) },
             client: ChatCompletionsClient(transport: transport, connectTimeout: connect, totalTimeout: total),
             network: network, now: { WallClock.now() }, jitter: { Double.random(in: -1...1) },
-            progress: progress))
+            progress: progress, dueMirror: DueMirror(paths: paths)))
     }
 
     /// A timeout from the environment: a finite number of seconds, 0.1 to one day; anything else is ignored.
@@ -31,10 +31,12 @@ enum LearnSetup {
     }
 
     /// Opens the store's learning tables, after the check every command that opens the store makes:
-    /// a snapshot that is not the store's pool is mirrored again (a warning if it cannot be).
+    /// a snapshot that is not the store's pool is mirrored again (a warning if it cannot be), and so is a
+    /// due summary that is not the store's (`openStore` attaches its mirror for the command's changes).
     static func store(_ context: AppContext) throws(CommandError) -> LearningStore {
         let pool = try openStore(context.paths)
         SnapshotMirror(context: context, store: pool).refreshIfStale()
+        DueMirror(paths: context.paths).mirror(pool.database)
         return LearningStore(database: pool.database)
     }
 

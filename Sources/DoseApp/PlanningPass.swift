@@ -1,4 +1,5 @@
 import DoseCore
+import DoseLearning
 import DoseStore
 import DoseSystem
 
@@ -22,8 +23,10 @@ struct PlanningPass {
         return value
     }
 
-    /// Makes sure the snapshot is the store's pool (as committed, whether the body succeeded or not).
+    /// Makes sure the snapshot is the store's pool (as committed, whether the body succeeded or not), and the
+    /// due summary the store's review state (a warning if it cannot be: the pass is about the pool).
     private func mirror(_ store: PoolStore) -> CommandError? {
+        DueMirror(paths: context.paths).mirror(store.database)
         do {
             try SnapshotMirror(context: context, store: store).ensureCurrent()
             return nil
@@ -34,10 +37,13 @@ struct PlanningPass {
     }
 }
 
-/// Opens (creating if needed) the app's store.
+/// Opens (creating if needed) the app's store, its due summary mirrored after each change of review state
+/// made through it (`DueMirror`).
 func openStore(_ paths: DosePaths) throws(CommandError) -> PoolStore {
     do {
-        return PoolStore(database: try Database(path: paths.database))
+        let database = try Database(path: paths.database)
+        DueMirror(paths: paths).attach(to: database)
+        return PoolStore(database: database)
     } catch {
         throw storeFailure(tr("cannot open the store {path}", ["path": paths.database]), error)
     }

@@ -11,16 +11,21 @@ public enum CopyBuilder {
     ///   - maxBodyLength: the body's length in grapheme clusters, "…" included; a longer
     ///     body is cut at a word boundary (see `truncatedAtWord`).
     ///     Escaping happens after the cut, so an entity is never cut in half.
-    ///   - openHint: a line appended to the body (after the cut), such as
+    ///   - dueLine: a line after the dose's text (after the cut), "12 flashcards due in 3 topics"
+    ///     (`DueSummary.Count`), escaped like the rest; nil when no flashcard is due.
+    ///   - openHint: the body's last line (after the cut), such as
     ///     "Open it with: dose show CODE", for servers that offer no actions.
     ///   - words: the headlines and the summary's form, in the user's language (English by default).
     public static func copy(
-        for teaser: Teaser, markup: Bool, maxBodyLength: Int = 240, openHint: String? = nil, words: Words = .english
+        for teaser: Teaser, markup: Bool, maxBodyLength: Int = 240, dueLine: String? = nil, openHint: String? = nil,
+        words: Words = .english
     ) -> NotificationCopy {
         let summary = summaryLine(for: teaser, words: words).truncated(toGraphemes: maxSummaryLength)
         let reduced = teaser.kind == .formula ? LaTeXText.plainMath(teaser.text) : LaTeXText.plainText(teaser.text)
         var lines = [reduced.collapsingWhitespace.truncatedAtWord(toGraphemes: maxBodyLength)]
-        if let hint = openHint?.collapsingWhitespace, !hint.isEmpty { lines.append(hint) }
+        for line in [dueLine, openHint] {
+            if let line = line?.collapsingWhitespace, !line.isEmpty { lines.append(line) }
+        }
         let body = lines.filter { !$0.isEmpty }.map { markup ? Markup.escape($0) : $0 }.joined(separator: "\n")
         return NotificationCopy(summary: summary, body: body, id: teaser.id)
     }

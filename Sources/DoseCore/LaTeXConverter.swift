@@ -160,8 +160,8 @@ struct LaTeXConverter {
         }
         // The `\end{...}` that closed it (absent at the end of input or before a stray `}`).
         if !atEnd, source[position] == "\\" { _ = command(mode: .math, depth: depth, inScript: true) }
-        let (open, close) = LaTeXText.matrixDelimiters[environment] ?? ("", "")
-        return open + rows.joined(separator: "; ") + close
+        let delimiters = LaTeXText.matrixDelimiters[environment]
+        return (delimiters?.open ?? "") + rows.joined(separator: "; ") + (delimiters?.close ?? "")
     }
 
     /// A run of spaces in mathematics. TeX ignores them all; here they are kept for
@@ -177,7 +177,7 @@ struct LaTeXConverter {
         // author also spaced before the operator ("a \cdot b"), not in "V\cdot s".
         if let commandStart = commandNameStart(endingAt: start) {
             let name = String(String.UnicodeScalarView(source[(commandStart + 1)..<start]))
-            guard LaTeXConverter.binaryLike.contains(name) else { return " " }
+            guard LaTeXText.symbols[name]?.isBinaryLike == true else { return " " }
             // `\not\in` is one operator: look before the `\not`.
             var operatorStart = commandStart
             if let notStart = commandNameStart(endingAt: commandStart),
@@ -199,7 +199,14 @@ struct LaTeXConverter {
     }
 
     private static func isOperandCharacter(_ scalar: Unicode.Scalar) -> Bool {
-        scalar.properties.isAlphabetic || scalar.properties.numericType != nil
+        scalar.properties.isAlphabetic || isNumeric(scalar)
+    }
+
+    /// True for a scalar with a numeric value (digits, fractions, numerals): what `numericType != nil`
+    /// says for every scalar, but `numericType`'s enum is resilient, and its optional's metadata cost
+    /// every command's first formula a run-time lookup.
+    private static func isNumeric(_ scalar: Unicode.Scalar) -> Bool {
+        scalar.properties.numericValue != nil
     }
 
     /// An ordinary character: in mathematics `'` is a prime, `~` a space, `&` (alignment)
@@ -301,10 +308,10 @@ struct LaTeXConverter {
     private mutating func wordCommand(_ name: String, mode: Mode, depth: Int, inScript: Bool) -> String {
         if let symbol = LaTeXText.symbols[name] {
             // Letter-like symbols bind to a following operand as in TeX: `\omega t` is ωt.
-            if mode == .math, LaTeXConverter.letterLike.contains(name), nextIsOperand(opening: false) {
+            if mode == .math, symbol.isLetterLike, nextIsOperand(opening: false) {
                 skipWhitespace()
             }
-            return inScript && symbol == " " ? "" : symbol
+            return inScript && symbol.text == " " ? "" : symbol.text
         }
         if let function = LaTeXText.functionNames[name] {
             // TeX spaces an operator name from operands on both sides: "i sin θ".
@@ -313,7 +320,7 @@ struct LaTeXConverter {
                 String(String.UnicodeScalarView(source[(at + 1)..<start]))
             }
             let afterOperand = start > 0 && LaTeXConverter.isOperandCharacter(source[start - 1])
-                && (previousCommand.map(LaTeXConverter.letterLike.contains) ?? true)
+                && (previousCommand.map(LaTeXConverter.isLetterLike) ?? true)
             let lead = afterOperand ? " " : ""
             return lead + function + (nextIsOperand(opening: false) ? " " : "")
         }
@@ -409,19 +416,15 @@ struct LaTeXConverter {
         }
     }
 
-    /// Symbols that behave as letters, so spaces after them fall away before an operand.
-    private static let letterLike: Set<String> = Set(LaTeXText.greek.lazy.map(\.key)).union([
-        "partial", "nabla", "hbar", "hslash", "ell", "imath", "jmath", "aleph", "wp", "Re", "Im",
-    ])
+    /// True for a symbol that behaves as a letter, so spaces after it fall away before an operand.
+    private static func isLetterLike(_ name: String) -> Bool {
+        LaTeXText.symbols[name]?.isLetterLike == true
+    }
 
-    /// Operators, relations and arrows, spaced symmetrically.
-    private static let binaryLike: Set<String> = Set(LaTeXText.relations.lazy.map(\.key))
-        .union(LaTeXText.arrows.lazy.map(\.key)).union(LaTeXText.operators.lazy.map(\.key))
-
-    /// Commands whose rendering starts with an operand.
-    private static let operandCommands: Set<String> = letterLike.union([
-        "mathrm", "mathbf", "mathit", "mathsf", "mathcal", "mathbb", "boldsymbol", "operatorname",
-        "vec", "hat", "bar", "dot", "ddot", "tilde", "overline", "text",
+    /// Commands whose rendering starts with an operand: the letter-like symbols and these.
+    static let operandConstructions = SortedSet<String>([
+        "bar", "boldsymbol", "ddot", "dot", "hat", "mathbb", "mathbf", "mathcal", "mathit", "mathrm",
+        "mathsf", "operatorname", "overline", "text", "tilde", "vec",
     ])
 
     /// Where the next thing starts after spaces and thin spaces (`\,` `\;` `\:` `\!` `\ `).
@@ -471,7 +474,10 @@ struct LaTeXConverter {
             index += 1
         }
         let word = String(name)
-        if LaTeXConverter.operandCommands.contains(word) || LaTeXText.functionNames[word] != nil { return true }
+        if LaTeXConverter.isLetterLike(word) || LaTeXConverter.operandConstructions.contains(word)
+            || LaTeXText.functionNames[word] != nil {
+            return true
+        }
         return opening && ["frac", "dfrac", "tfrac", "cfrac", "sqrt", "left", "begin", "binom", "dbinom", "tbinom"].contains(word)
     }
 
@@ -580,8 +586,8 @@ struct LaTeXConverter {
         if first == "(" || first == "[" || first == "|" || first == "⟨" {
             guard let close = matching(scalars, from: index - 1) else { return nil }
             index = close + 1
-        } else if first.properties.numericType != nil, !isScript(first) {
-            while index < scalars.count, scalars[index].properties.numericType != nil || scalars[index] == ".",
+        } else if isNumeric(first), !isScript(first) {
+            while index < scalars.count, isNumeric(scalars[index]) || scalars[index] == ".",
                   !isScript(scalars[index]) {
                 index += 1
             }
@@ -654,7 +660,7 @@ struct LaTeXConverter {
         if text.isEmpty || isEnclosed(text) { return true }
         return text.unicodeScalars.allSatisfy { scalar in
             let properties = scalar.properties
-            if properties.isAlphabetic || properties.numericType != nil { return true }
+            if properties.isAlphabetic || isNumeric(scalar) { return true }
             switch properties.generalCategory {
             case .nonspacingMark, .enclosingMark, .spacingMark: return true
             default: return "∂∇′″.°√∛∜!".unicodeScalars.contains(scalar)

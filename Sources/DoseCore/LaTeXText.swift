@@ -17,14 +17,22 @@ public enum LaTeXText {
     }
 
     /// The delimiters a matrix environment is printed in.
-    static let matrixDelimiters: [String: (String, String)] = [
-        "pmatrix": ("(", ")"), "bmatrix": ("[", "]"), "vmatrix": ("|", "|"), "Vmatrix": ("‖", "‖"),
-        "Bmatrix": (String(openBrace), String(closeBrace)), "matrix": ("", ""), "smallmatrix": ("", ""),
-    ]
+    static let matrixDelimiters = SortedTable<String, DelimiterPair>([
+        ("Bmatrix", DelimiterPair("\u{E000}", "\u{E001}")), ("Vmatrix", DelimiterPair("‖", "‖")),
+        ("bmatrix", DelimiterPair("[", "]")), ("matrix", DelimiterPair("", "")), ("pmatrix", DelimiterPair("(", ")")),
+        ("smallmatrix", DelimiterPair("", "")), ("vmatrix", DelimiterPair("|", "|")),
+    ])
 
-    /// Every raised or lowered character the script tables produce.
-    static let scriptCharacters: Set<Unicode.Scalar> = superscriptCharacters.union(subscripts.values)
-    static let superscriptCharacters: Set<Unicode.Scalar> = Set(superscripts.values)
+    /// An opening and a closing delimiter.
+    struct DelimiterPair {
+        let open: String
+        let close: String
+
+        init(_ open: String, _ close: String) {
+            self.open = open
+            self.close = close
+        }
+    }
 
     /// Reduces text that is entirely mathematics, such as a formula item's text.
     public static func plainMath(_ latex: String) -> String {
@@ -66,13 +74,13 @@ public enum LaTeXText {
 
     /// Collapses whitespace and control characters to single spaces, trims, and as a
     /// last resort removes any `\ { }` so the guarantee holds even if a table slipped;
-    /// then the literal braces' stand-ins become `{ }`.
+    /// the literal braces' stand-ins become `{ }`. One plain loop: a lazy filter and map
+    /// instantiated their generic types at run time, on every command's first formula.
     static func tidy(_ text: String) -> String {
         var stripped = String.UnicodeScalarView()
-        stripped.append(contentsOf: text.unicodeScalars.lazy.filter { $0 != "\\" && $0 != "{" && $0 != "}" })
-        guard stripped.contains(where: isBraceStandIn) else { return String(stripped).collapsingWhitespace }
-        var braced = String.UnicodeScalarView()
-        braced.append(contentsOf: stripped.lazy.map { $0 == openBrace ? "{" : $0 == closeBrace ? "}" : $0 })
-        return String(braced).collapsingWhitespace
+        for scalar in text.unicodeScalars where scalar != "\\" && scalar != "{" && scalar != "}" {
+            stripped.append(scalar == openBrace ? "{" : scalar == closeBrace ? "}" : scalar)
+        }
+        return String(stripped).collapsingWhitespace
     }
 }

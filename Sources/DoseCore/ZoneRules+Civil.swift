@@ -19,6 +19,11 @@ extension ZoneRules {
         return zoneCivilFromDays(days)
     }
 
+    /// The first instant of the local day `instant` falls on (its midnight, or the end of a gap over it).
+    public func startOfDay(at instant: Int64) -> Int64 {
+        firstInstant(on: civilDate(at: instant), at: LocalTime(hour: 0, minute: 0)!)
+    }
+
     /// The earliest instant at which the wall clock reads `time` on `date`.
     ///
     /// - A wall time repeated when the clocks go back gives its first occurrence.

@@ -43,10 +43,18 @@ public struct DoseBrowser: Sendable {
             return
         }
         do {
-            card = DoseCard(content: try pool.item(named: reference).map { .item($0) } ?? .retired(id: reference), date: nil)
+            card = DoseCard(
+                content: try pool.item(named: reference).map { .item($0) } ?? .retired(id: reference), date: nil,
+                due: pool.dueFlashcards())
         } catch {
             card = DoseCard(content: .failed(message: error.message), date: nil)
         }
+    }
+
+    /// Counts the due flashcards again for the card on show (a grade, a deck, the clock moved on); a card of
+    /// another day than today shows none.
+    public mutating func refreshDue(_ pool: DesktopPool) {
+        card.due = card.date == nil || card.date == pool.today ? pool.dueFlashcards() : DueSummary.Count(cards: 0, topics: 0)
     }
 
     /// Shows the answer and explanation (nothing to do for an item without them).
@@ -60,14 +68,18 @@ public struct DoseBrowser: Sendable {
     }
 
     static func card(for day: CivilDate, pool: DesktopPool) -> DoseCard {
+        var card: DoseCard
         do {
             let audience = try pool.audience()
-            guard let item = try pool.reader()?.dose(on: day, audience: audience) else {
-                return DoseCard(content: .empty, date: day)
+            if let item = try pool.reader()?.dose(on: day, audience: audience) {
+                card = DoseCard(content: .item(item), date: day)
+            } else {
+                card = DoseCard(content: .empty, date: day)
             }
-            return DoseCard(content: .item(item), date: day)
         } catch {
-            return DoseCard(content: .failed(message: error.message), date: day)
+            card = DoseCard(content: .failed(message: error.message), date: day)
         }
+        if day == pool.today { card.due = pool.dueFlashcards() }
+        return card
     }
 }

@@ -23,11 +23,20 @@ public struct DoseCard: Sendable, Equatable {
     public var date: CivilDate?
     /// Whether Reveal was pressed.
     public var revealed: Bool
+    /// The flashcards due at the moment the card was drawn (today's card and one opened by id; none on
+    /// another day's), counted as the morning notification counts them.
+    public var due: DueSummary.Count
 
-    public init(content: Content, date: CivilDate?, revealed: Bool = false) {
+    public init(content: Content, date: CivilDate?, revealed: Bool = false, due: DueSummary.Count = .init(cards: 0, topics: 0)) {
         self.content = content
         self.date = date
         self.revealed = revealed
+        self.due = due
+    }
+
+    /// The morning notification's line, "12 flashcards due in 3 topics", or nil when none are due.
+    public var dueText: String? {
+        due.line
     }
 
     /// The item on show, if any.

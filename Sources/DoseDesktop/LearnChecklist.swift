@@ -32,6 +32,11 @@ public final class LearnChecklist {
         do { database = try Database(path: paths.database) } catch {
             throw ServiceFailure(tr("cannot open the store {path}", ["path": paths.database]) + ": \(error)")
         }
+        // Grades on the Study page, ticks and unticks here rewrite the scheduler's due summary; one left
+        // behind its store (a crash between a commit and the rename) is made good now.
+        let dueMirror = DueMirror(paths: paths)
+        dueMirror.attach(to: database)
+        dueMirror.mirror(database)
         seenVersion = try? database.dataVersion()
     }
 
@@ -60,11 +65,13 @@ public final class LearnChecklist {
             throw ServiceFailure(tr("the learning store") + ": \(error)")
         }
         let reachable = online || provider.isLoopback
+        // What holds every topic is said once, in the summary; each row keeps to its topic's own state.
+        let queue = entries.contains { $0.pending != nil && !$0.isComplete } ? QueueCondition.of(
+            state, providerProblem: provider.problem?.words, fingerprint: provider.fingerprint, online: reachable, now: now,
+            redaction: provider.redaction) : nil
         var rows: [LearnTopic] = entries.compactMap { entry in
             guard let key = try? TopicKey(subject: entry.subject, topic: entry.topic) else { return nil }
-            let status = TopicStatus.of(
-                entry, state: state, providerProblem: provider.problem?.words, fingerprint: provider.fingerprint,
-                online: reachable, redaction: provider.redaction)
+            let status = TopicStatus.of(entry, queue: queue, redaction: provider.redaction)
             let count = counts.first { $0.subject == entry.subject && $0.topic == entry.topic }
             return LearnTopic(
                 key: key, ticked: true, status: status,
@@ -89,7 +96,8 @@ public final class LearnChecklist {
         }
         return LearnOverview(
             subjects: subjects, ticked: entries.count, due: counts.reduce(0) { $0 + $1.due },
-            new: counts.reduce(0) { $0 + $1.new }, searching: !query.isEmpty, background: background)
+            new: counts.reduce(0) { $0 + $1.new }, searching: !query.isEmpty,
+            queue: queue.map { LearnWords.queue($0, now: now, zone: zone) }, background: background)
     }
 
     /// Adds a subject and topic and ticks it, as `dose learn tick` does: another spelling of a listed topic

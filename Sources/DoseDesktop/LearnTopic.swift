@@ -96,15 +96,32 @@ public struct LearnOverview: Sendable, Equatable {
     public let due: Int
     public let new: Int
     public let searching: Bool
+    /// What holds every topic back (`dose learn list`'s first line), said once above the rows; nil when nothing does.
+    public let queue: String?
     /// Whether background work runs (the notice above the list when it does not and a topic waits for it).
     public let background: BackgroundQueue
 
-    /// The line above the list: overall counts, or what to do on an empty list or search.
+    init(
+        subjects: [LearnSubject], ticked: Int, due: Int, new: Int, searching: Bool, queue: String? = nil,
+        background: BackgroundQueue = .running
+    ) {
+        self.subjects = subjects
+        self.ticked = ticked
+        self.due = due
+        self.new = new
+        self.searching = searching
+        self.queue = queue
+        self.background = background
+    }
+
+    /// The lines above the list: what holds every topic, if anything, then the overall counts, or what to do on
+    /// an empty list or search.
     public var summary: String {
         if ticked == 0 && subjects.isEmpty { return tr("No topics yet: add a subject and a topic a course has covered.") }
         if subjects.isEmpty && searching { return tr("No topic matches the search.") }
         // TRANSLATORS: the Learn view's overall counts: "Overall: 3 due, 12 new".
-        return tr("Overall: {due} due, {new} new", ["due": due, "new": new])
+        let counts = tr("Overall: {due} due, {new} new", ["due": due, "new": new])
+        return queue.map { $0 + "\n" + counts } ?? counts
     }
 }
 

@@ -11,7 +11,7 @@ public enum FailureClassifier {
         _ failure: AttemptFailure, networkAvailable: Bool, now: Int64, redaction: KeyRedaction = .none
     ) -> Verdict {
         switch judge(failure, networkAvailable: networkAvailable, now: now, redaction: redaction) {
-        case .retry(let reason, let retryAfter): .retry(reason: redaction.apply(reason), retryAfter: retryAfter)
+        case .retry(let reason, let scope): .retry(reason: redaction.apply(reason), scope: scope)
         case .offline(let reason): .offline(reason: redaction.apply(reason))
         case .needsUser(let reason): .needsUser(reason: redaction.apply(reason))
         }
@@ -20,7 +20,7 @@ public enum FailureClassifier {
     private static func judge(_ failure: AttemptFailure, networkAvailable: Bool, now: Int64, redaction: KeyRedaction) -> Verdict {
         switch failure {
         case .invalidOutput(let reason):
-            return .retry(reason: tr("the provider's answer was not usable: {reason}", ["reason": reason]), retryAfter: nil)
+            return .retry(reason: tr("the provider's answer was not usable: {reason}", ["reason": reason]), scope: .topic)
         case .redirectRefused(let reason), .keyWithheld(let reason):
             return .needsUser(reason: reason)
         case .transport(let problem, let detail):
@@ -43,10 +43,16 @@ public enum FailureClassifier {
             case 400 where error.mentions("model_not_found"):
                 return .needsUser(reason: tr("the provider has no such model (HTTP 400){said}; check provider.model", ["said": said]))
             case 429, 503:
+                // A rate limit or an overloaded server is the provider's, not the topic's: every topic would meet it.
                 let wait = retryAfterHeader.flatMap { RetryAfter.seconds($0, now: now) }
-                return .retry(reason: tr("the provider is busy (HTTP {status}){said}", ["status": status, "said": said]), retryAfter: wait)
+                return .retry(
+                    reason: tr("the provider is busy (HTTP {status}){said}", ["status": status, "said": said]),
+                    scope: .provider(retryAfter: wait))
             default:
-                return .retry(reason: tr("the provider answered HTTP {status}{said}", ["status": status, "said": said]), retryAfter: nil)
+                // A 5xx (or 408) may be this request's alone (a prompt the model chokes on, a gateway timing out a
+                // long answer); other 4xx are about this request.
+                let scope: RetryScope = status >= 500 || status == 408 ? .server : .topic
+                return .retry(reason: tr("the provider answered HTTP {status}{said}", ["status": status, "said": said]), scope: scope)
             }
         }
     }
@@ -61,9 +67,13 @@ public enum FailureClassifier {
             // These happen when the network just went away, and also with a network and a
             // dead server: the monitor, asked again after the failure, tells them apart.
             if !networkAvailable { return .offline(reason: tr("the network went away: {detail}", ["detail": detail])) }
-            return .retry(reason: tr("cannot reach the provider: {detail}", ["detail": detail]), retryAfter: nil)
+            // Nothing listening or no such host: no topic can get through. A timeout or a dropped connection
+            // may be one long answer's.
+            let scope: RetryScope = problem == .connectionLost || problem == .timedOut ? .server : .provider(retryAfter: nil)
+            return .retry(reason: tr("cannot reach the provider: {detail}", ["detail": detail]), scope: scope)
         case .other:
-            return .retry(reason: tr("request failed: {detail}", ["detail": detail]), retryAfter: nil)
+            // TLS, an unusable URL: nothing about the topic.
+            return .retry(reason: tr("request failed: {detail}", ["detail": detail]), scope: .provider(retryAfter: nil))
         }
     }
 

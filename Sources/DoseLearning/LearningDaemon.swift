@@ -193,6 +193,9 @@ public final class LearningDaemon: @unchecked Sendable {
             cancelTimer()
         case .sleep(let until):
             schedule(after: max(1, until - now()), reason: "the next attempt is due")
+        case .held(let until, let reason):
+            Log.info("dose daemon: every topic waits \(max(0, until - now())) s: \(reason)")
+            schedule(after: max(1, until - now()), reason: "the provider's hold ended")
         case .waitForNetwork:
             // The network monitor's change signal wakes the queue; no poll.
             Log.info("dose daemon: offline; waiting for the network")

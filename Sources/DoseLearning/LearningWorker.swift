@@ -19,11 +19,13 @@ public final class LearningWorker {
         public var jitter: () -> Double
         /// One line of progress (`dose learn run` prints it; the daemon logs it).
         public var progress: (String) -> Void
+        /// Rewrites the due summary when a deck is stored (nil: not mirrored, for tests of the queue alone).
+        public var dueMirror: DueMirror?
 
         public init(
             databasePath: String, lockPath: String, loadProvider: @escaping () -> ProviderSnapshot,
             client: any ArtifactGenerating, network: any NetworkStatus, now: @escaping () -> Int64,
-            jitter: @escaping () -> Double, progress: @escaping (String) -> Void
+            jitter: @escaping () -> Double, progress: @escaping (String) -> Void, dueMirror: DueMirror? = nil
         ) {
             self.databasePath = databasePath
             self.lockPath = lockPath
@@ -33,6 +35,7 @@ public final class LearningWorker {
             self.now = now
             self.jitter = jitter
             self.progress = progress
+            self.dueMirror = dueMirror
         }
     }
 
@@ -52,6 +55,8 @@ public final class LearningWorker {
             let cleared = try storeCall { try store.clearStaleInFlight() }
             if cleared > 0 { dependencies.progress(trn("cleared {count} interrupted request", "cleared {count} interrupted requests", cleared)) }
             if redaction != .none { _ = try storeCall { try store.rewriteMessages(redaction.apply) } }
+            // A summary a crash left behind its store (killed between a commit and the rename) is made good.
+            dependencies.dueMirror?.mirror(store.database)
         }
     }
 
@@ -81,6 +86,8 @@ public final class LearningWorker {
                 return .waitForNetwork
             case .sleep(let until):
                 return .sleep(until: until)
+            case .held(let until, let reason):
+                return .held(until: until, reason: provider.redaction.apply(reason))
             case .liftPause:
                 dependencies.progress(tr("the provider settings changed: resuming the queue"))
                 try storeCall { try store.resume() }
@@ -89,7 +96,7 @@ public final class LearningWorker {
             case .attempt(let key, _):
                 visited.insert(key)
                 if let stop = try lock.withLock({ () throws(LearningError) -> PassResult? in
-                    try generate(key, provider: provider)
+                    try generate(key, provider: provider, foreground: foreground)
                 }) {
                     return stop
                 }
@@ -99,7 +106,7 @@ public final class LearningWorker {
     }
 
     /// Generates what `key` still lacks, holding the lock; returns a result when the pass must stop.
-    private func generate(_ key: TopicKey, provider: ProviderSnapshot) throws(LearningError) -> PassResult? {
+    private func generate(_ key: TopicKey, provider: ProviderSnapshot, foreground: Bool) throws(LearningError) -> PassResult? {
         let store = try storeCall { try openStore() }
         // Holding the lock, any in-flight mark is a dead process's.
         _ = try storeCall { try store.clearStaleInFlight() }
@@ -131,18 +138,26 @@ public final class LearningWorker {
             case .failure(let failure):
                 let online = provider.settings.isLoopback || dependencies.network.isAvailable()
                 switch FailureClassifier.classify(failure, networkAvailable: online, now: now, redaction: provider.redaction) {
-                case .retry(let reason, let retryAfter):
-                    let failures = try storeCall { try store.queueState() }.failures + 1
-                    let delay = Backoff.delay(afterFailures: failures, jitter: dependencies.jitter(), retryAfter: retryAfter)
-                    try storeCall {
-                        try store.recordFailure(
-                            subject: key.subject, topic: key.topic, error: reason, nextAttemptAt: now + delay,
-                            failures: failures, holdUntil: now + delay)
+                case .retry(let reason, let scope):
+                    let record = try backOff(key, pending: entry.pending!, reason: reason, scope: scope, store: store, now: now)
+                    if let backoff = record.topic {
+                        let values: KeyValuePairs<String, any CustomStringConvertible> = [
+                            "topic": key, "reason": reason, "delay": backoff.nextAttemptAt - now]
+                        dependencies.progress(kind == .deck
+                            ? tr("{topic}: deck failed: {reason}; next try in {delay} s", values)
+                            : tr("{topic}: quiz failed: {reason}; next try in {delay} s", values))
+                        if let hold = record.hold {
+                            dependencies.progress(tr("every topic waits {delay} s: {reason}", ["delay": hold.until - now, "reason": hold.reason]))
+                        }
+                    } else if let hold = record.hold {
+                        let values: KeyValuePairs<String, any CustomStringConvertible> = [
+                            "topic": key, "reason": reason, "delay": hold.until - now]
+                        dependencies.progress(kind == .deck
+                            ? tr("{topic}: deck failed: {reason}; every topic waits {delay} s", values)
+                            : tr("{topic}: quiz failed: {reason}; every topic waits {delay} s", values))
                     }
-                    let values: KeyValuePairs<String, any CustomStringConvertible> = ["topic": key, "reason": reason, "delay": delay]
-                    dependencies.progress(kind == .deck
-                        ? tr("{topic}: deck failed: {reason}; next try in {delay} s", values)
-                        : tr("{topic}: quiz failed: {reason}; next try in {delay} s", values))
+                    // A hold ends a background pass; a run the student asked for still tries each topic once.
+                    if let hold = record.hold, !foreground { return .held(until: hold.until, reason: hold.reason) }
                     return nil
                 case .offline(let reason):
                     try storeCall { try store.recordOffline(subject: key.subject, topic: key.topic, reason: reason) }
@@ -160,8 +175,28 @@ public final class LearningWorker {
         return nil
     }
 
+    /// Records a retryable failure of `key`: its own backoff and, when the provider is at fault, a hold of every
+    /// topic (`QueuePlanner.afterFailure`); returns what was written.
+    private func backOff(
+        _ key: TopicKey, pending: LearningEntry.Pending, reason: String, scope: RetryScope, store: LearningStore, now: Int64
+    ) throws(LearningError) -> FailureRecord {
+        let entries = try storeCall { try store.entries() }
+        // As stored now (a deck stored a moment ago reset the topic's failures), or as it was if unticked meanwhile.
+        let current = entries.first { $0.subject == key.subject && $0.topic == key.topic }?.pending ?? pending
+        let otherServerFailures = entries.filter {
+            $0.pending?.serverFailed == true && !($0.subject == key.subject && $0.topic == key.topic)
+        }.count
+        let record = QueuePlanner.afterFailure(
+            reason: reason, scope: scope, pending: current, state: try storeCall { try store.queueState() },
+            otherServerFailures: otherServerFailures, now: now, jitter: dependencies.jitter())
+        try storeCall { try store.recordFailure(subject: key.subject, topic: key.topic, record) }
+        return record
+    }
+
     private func openStore() throws(StoreError) -> LearningStore {
-        LearningStore(database: try Database(path: dependencies.databasePath))
+        let database = try Database(path: dependencies.databasePath)
+        dependencies.dueMirror?.attach(to: database)
+        return LearningStore(database: database)
     }
 
     /// Runs a store call, turning its failure into a `LearningError`.

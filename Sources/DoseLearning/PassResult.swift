@@ -4,6 +4,8 @@ public enum PassResult: Sendable, Equatable {
     case idle
     /// Wait until this time (Unix seconds) for the next due attempt.
     case sleep(until: Int64)
+    /// The provider as a whole asked every topic to wait until this time (Unix seconds), for `reason`.
+    case held(until: Int64, reason: String)
     /// Offline: wait for the network to come back.
     case waitForNetwork
     /// No usable provider yet: wait for the config to change.

@@ -18,4 +18,6 @@ public enum QueueDecision: Sendable, Equatable {
     case attempt(TopicKey, missing: [LearningArtifactKind])
     /// Nothing is due before `until` (Unix seconds).
     case sleep(until: Int64)
+    /// Every topic is held until `until` (Unix seconds) for a reason the provider as a whole gave.
+    case held(until: Int64, reason: String)
 }

@@ -28,8 +28,7 @@ public struct StudySession {
     /// Today's cards of the topic still to study (due, then new within the day's limit, then learning cards
     /// due soon), only those the deck has.
     public func remaining() throws(StoreError) -> [StudyCard] {
-        let dayStart = zone.firstInstant(on: zone.civilDate(at: now), at: LocalTime(hour: 0, minute: 0)!)
-        return try store.queue(now: now, dayStart: dayStart, subject: key.subject, topic: key.topic)
+        try store.queue(now: now, dayStart: zone.startOfDay(at: now), subject: key.subject, topic: key.topic)
             .filter { $0.index < deck.cards.count }
     }
 

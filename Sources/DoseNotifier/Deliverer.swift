@@ -15,6 +15,8 @@ final class Deliverer {
     private let app: any DesktopAppLink
     private let pages: any DosePageShowing
     private let hasDisplay: () -> Bool
+    /// The moment of a send and the zone then, for the flashcards due (the scheduler's edge reads them).
+    private let clock: () -> (now: Int64, zone: any ZoneRules)
     /// Called when a shown notification is clicked, with its item's id: by default, `open`.
     var onClick: ((_ itemID: String, _ activationToken: String?) -> Void)?
     /// Called when the notification shown last leaves the screen, with the server's id for it.
@@ -23,7 +25,8 @@ final class Deliverer {
     init(
         paths: DosePaths, server: any NotificationServer = FreedesktopNotifications(),
         shell: any ShellNotifications = SessionBusShellNotifications(), app: any DesktopAppLink = SessionBusAppLink(),
-        pages: (any DosePageShowing)? = nil, hasDisplay: @escaping () -> Bool = { ClickRoute.hasDisplay() }
+        pages: (any DosePageShowing)? = nil, hasDisplay: @escaping () -> Bool = { ClickRoute.hasDisplay() },
+        clock: @escaping () -> (now: Int64, zone: any ZoneRules) = { (WallClock.now(), SystemZone.current()) }
     ) {
         self.paths = paths
         self.server = server
@@ -31,6 +34,7 @@ final class Deliverer {
         self.app = app
         self.pages = pages ?? DosePageLauncher(paths: paths)
         self.hasDisplay = hasDisplay
+        self.clock = clock
     }
 
     /// Resolves the item for `day` (or takes `itemID`) from the snapshot as it is now, and shows it,
@@ -50,9 +54,10 @@ final class Deliverer {
             throw .serverUnavailable(tr("nothing owns org.freedesktop.Notifications on the session bus"))
         }
         let item = try resolve(day: day, itemID: itemID)
+        let dueLine = dueLine()
 
         if viaShell {
-            let copy = CopyBuilder.copy(for: Teaser(item), markup: false, openHint: nil, words: .translated)
+            let copy = CopyBuilder.copy(for: Teaser(item), markup: false, dueLine: dueLine, openHint: nil, words: .translated)
             do throws(GLibError) {
                 try shell.add(copy)
                 return Delivery(itemID: item.id, serverID: nil)
@@ -68,7 +73,7 @@ final class Deliverer {
         let capabilitySet = capabilities ?? []
         let hasActions = capabilitySet.contains("actions")
         let copy = CopyBuilder.copy(
-            for: Teaser(item), markup: capabilitySet.contains("body-markup"),
+            for: Teaser(item), markup: capabilitySet.contains("body-markup"), dueLine: dueLine,
             openHint: hasActions ? nil : NotificationPreview.openHint(forID: item.id), words: .translated)
         let id = item.id
         let serverID = try server.show(
@@ -79,6 +84,14 @@ final class Deliverer {
             },
             onClosed: { [weak self] serverID in self?.onClosed?(serverID) })
         return Delivery(itemID: id, serverID: serverID)
+    }
+
+    /// The line of flashcards due now, from the due summary `dose` mirrors (nil when none are due, or there is
+    /// no usable summary: a notification never fails for it, and the problem is a warning in the log).
+    private func dueLine() -> String? {
+        guard let summary = DueSummaryFile(path: paths.dueSummary).read(storePath: paths.database) else { return nil }
+        let (now, zone) = clock()
+        return summary.count(at: now, zone: zone).line
     }
 
     /// The item for `day`'s notification, or `itemID`'s, read from the snapshot as it is now.

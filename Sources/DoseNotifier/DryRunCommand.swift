@@ -19,6 +19,10 @@ struct DryRunCommand {
 
         let snapshot = try SnapshotReader.read(SnapshotFile(path: paths.snapshot))
         let config = loadConfigLogging(paths)
+        // Counted at each day's fire instant, as the notification counts them when it fires.
+        let dueReading = DueSummaryFile(path: paths.dueSummary).load(storePath: paths.database)
+        let dueSummary = dueReading.summary ?? .empty
+        if json, let problem = dueReading.problem { Log.warning(tr("{reason}; no line of due flashcards", ["reason": problem])) }
 
         let firstDay: CivilDate
         // A day whose notify-time has passed unfired is due at once (Persistent=true): it fires now.
@@ -53,7 +57,9 @@ struct DryRunCommand {
                 item = found
             }
             // The text is for people, in their language; JSON is for programs and stays as it was.
-            let preview = NotificationPreview(item: item, date: date, fireAt: fireAt, words: json ? .english : .translated)
+            let preview = NotificationPreview(
+                item: item, date: date, fireAt: fireAt, due: dueSummary.count(at: fireAt, zone: zone),
+                words: json ? .english : .translated)
             var text = json ? preview.json(zone: zone) : preview.text(zone: zone)
             if !json, offset == 0, dueNow != nil {
                 text += "\n" + tr(
@@ -61,11 +67,23 @@ struct DryRunCommand {
             }
             output.append(text)
         }
+        if !json, let note = Self.dueNote(dueReading, path: paths.dueSummary) { output.append(note) }
         Console.print(output.joined(separator: json ? "\n" : "\n\n"))
     }
 }
 
 extension DryRunCommand {
+    /// Why the preview has no line of due flashcards when the due summary gave none to count with; nil when it did.
+    static func dueNote(_ reading: DueSummaryFile.Reading, path: String) -> String? {
+        switch reading {
+        case .summary: nil
+        // TRANSLATORS: the dry run's note when there is no summary of due flashcards yet; {path} is its file.
+        case .missing: tr("(no line of due flashcards: {path} does not exist; dose writes it once a topic has a deck)", ["path": path])
+        // TRANSLATORS: the dry run's note; {reason} says why the summary of due flashcards cannot be used.
+        case .unusable(let reason), .stale(let reason): tr("(no line of due flashcards: {reason})", ["reason": reason])
+        }
+    }
+
     /// Why there is no notification for `date`: one sentence for each audience.
     static func noDose(on date: CivilDate, audience: Audience) -> String {
         switch audience {

@@ -6,19 +6,24 @@ public struct NotificationPreview: Sendable, Equatable {
     public var date: CivilDate
     public var fireAt: Int64
     public var kind: Kind
+    /// The flashcards due at `fireAt`, counted from the due summary (none without one).
+    public var due: DueSummary.Count
     public var copy: NotificationCopy
 
     /// The preview of `item` for `date`, firing at `fireAt`; the copy never sees the answer. `words` are
-    /// the copy's (English for `--json`, the user's language for the notification and its text preview).
+    /// the copy's (English for `--json`, the user's language for the notification and its text preview),
+    /// and so is the line of `due` flashcards the body gets when there are any.
     public init(
-        item: Item, date: CivilDate, fireAt: Int64, markup: Bool = false, openHint: Bool = false,
-        words: CopyBuilder.Words = .english
+        item: Item, date: CivilDate, fireAt: Int64, due: DueSummary.Count = .init(cards: 0, topics: 0),
+        markup: Bool = false, openHint: Bool = false, words: CopyBuilder.Words = .english
     ) {
         self.date = date
         self.fireAt = fireAt
         self.kind = item.kind
+        self.due = due
         let hint = openHint ? Self.openHint(forID: item.id) : nil
-        self.copy = CopyBuilder.copy(for: Teaser(item), markup: markup, openHint: hint, words: words)
+        let dueLine = words == .english ? due.englishLine : due.line
+        self.copy = CopyBuilder.copy(for: Teaser(item), markup: markup, dueLine: dueLine, openHint: hint, words: words)
     }
 
     /// The last line of the body on a server without actions: the item's short code, never its id,
@@ -46,7 +51,8 @@ public struct NotificationPreview: Sendable, Equatable {
         }.joined(separator: "\n")
     }
 
-    /// One JSON object: id, kind, date, fireAt (ISO 8601 with offset), summary, body.
+    /// One JSON object: id, kind, date, fireAt (ISO 8601 with offset), summary, body, and the flashcards
+    /// due at fireAt (`due`: cards and topics, zeros without a summary).
     public func json(zone: some ZoneRules) -> String {
         JSONValue.object([
             ("id", .string(copy.id)),
@@ -55,6 +61,7 @@ public struct NotificationPreview: Sendable, Equatable {
             ("fireAt", .string(zone.iso8601(fireAt))),
             ("summary", .string(copy.summary)),
             ("body", .string(copy.body)),
+            ("due", .object([("cards", .integer(Int64(due.cards))), ("topics", .integer(Int64(due.topics)))])),
         ]).serialized(pretty: false)
     }
 }

@@ -11,6 +11,10 @@ public final class Database {
     let connection: Connection
     /// True when the connection only reads (`Access.readOnly` on an up-to-date file): nothing is written.
     public let isReadOnly: Bool
+    /// Called after each store call that may change what is due — a grade, an undo, a tick, an untick, a
+    /// deck stored (`StudyStore`, `LearningStore`) — once its transaction has ended, committed or not; the
+    /// learning paths set it to mirror the due summary for the scheduler (`DueMirror` in DoseLearning).
+    public var onReviewStateChange: ((Database) -> Void)?
 
     /// How a database is opened.
     public enum Access: Sendable {
@@ -176,6 +180,11 @@ public final class Database {
 extension Database: Sendable {}
 
 extension Database {
+    /// Tells `onReviewStateChange`, if any: the store's calls that change what is due end with this.
+    func reviewStateChanged() {
+        onReviewStateChange?(self)
+    }
+
     /// SQLite's `PRAGMA data_version`: changes when another connection commits to the file, so a reader that
     /// keeps this connection open can tell whether anything moved without reading the tables.
     public func dataVersion() throws(StoreError) -> Int64 {

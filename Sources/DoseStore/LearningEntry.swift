@@ -12,13 +12,23 @@ public struct LearningEntry: Sendable, Equatable {
         public var lastError: String?
         /// Set while a request is running (or left behind by a killed process).
         public var inFlightSince: Int64?
+        /// This topic's failed attempts in a row: its own backoff step; its next success sets it back to 0.
+        public var failures: Int
+        /// The server failed this topic's first request since it last succeeded (5xx, a timeout), and the provider
+        /// has not answered since: one of the different topics that judge the provider down.
+        public var serverFailed: Bool
 
-        public init(requestedAt: Int64, attempts: Int, nextAttemptAt: Int64?, lastError: String?, inFlightSince: Int64?) {
+        public init(
+            requestedAt: Int64, attempts: Int, nextAttemptAt: Int64?, lastError: String?, inFlightSince: Int64?,
+            failures: Int = 0, serverFailed: Bool = false
+        ) {
             self.requestedAt = requestedAt
             self.attempts = attempts
             self.nextAttemptAt = nextAttemptAt
             self.lastError = lastError
             self.inFlightSince = inFlightSince
+            self.failures = failures
+            self.serverFailed = serverFailed
         }
     }
 

@@ -26,7 +26,8 @@ public struct LearningStore {
     /// Ticking twice keeps the first entry (its attempts and backoff), so nothing is asked for twice;
     /// so does ticking it in another spelling (`resolve`): the first spelling is the one ticked.
     public func tick(subject: String, topic: String, now: Int64) throws(StoreError) -> TickOutcome {
-        try connection.transaction("ticking \(describe(subject, topic))") { () throws(StoreError) -> TickOutcome in
+        defer { database.reviewStateChanged() }  // a topic ticked again brings its deck back into the counts
+        return try connection.transaction("ticking \(describe(subject, topic))") { () throws(StoreError) -> TickOutcome in
             let (subject, topic) = try resolve(subject: subject, topic: topic)
             let insertTopic = try connection.prepare("""
                 INSERT INTO learn_topics (subject, topic, ticked_at) VALUES (?1, ?2, ?3)
@@ -57,7 +58,8 @@ public struct LearningStore {
     /// Artifacts stay: ticking it again must not pay for them twice.
     @discardableResult
     public func untick(subject: String, topic: String) throws(StoreError) -> Bool {
-        try connection.transaction("unticking \(describe(subject, topic))") { () throws(StoreError) -> Bool in
+        defer { database.reviewStateChanged() }
+        return try connection.transaction("unticking \(describe(subject, topic))") { () throws(StoreError) -> Bool in
             try deletePending(subject, topic)
             let statement = try connection.prepare("DELETE FROM learn_topics WHERE subject = ?1 AND topic = ?2")
             try bindKey(statement, subject, topic)
@@ -102,15 +104,17 @@ public struct LearningStore {
         return statement.text(at: 0)
     }
 
-    /// Stores a validated artifact and, in the same transaction, counts the attempt, resets the
-    /// backoff and clears the pending entry if the store now holds both artifacts.
+    /// Stores a validated artifact and, in the same transaction, counts the attempt, resets the topic's
+    /// backoff (and the provider-wide hold: the provider answered) and clears the pending entry if the store
+    /// now holds both artifacts.
     ///
     /// An existing artifact is never replaced. Returns true when the topic's entry was cleared.
     @discardableResult
     public func storeArtifact(
         subject: String, topic: String, kind: LearningArtifactKind, body: String, model: String?, now: Int64
     ) throws(StoreError) -> Bool {
-        try connection.transaction("storing the \(kind) of \(describe(subject, topic))") { () throws(StoreError) -> Bool in
+        defer { database.reviewStateChanged() }  // a deck's cards arrive new
+        return try connection.transaction("storing the \(kind) of \(describe(subject, topic))") { () throws(StoreError) -> Bool in
             let insert = try connection.prepare("""
                 INSERT INTO learn_artifacts (subject, topic, kind, body, model, created_at)
                 VALUES (?1, ?2, ?3, ?4, ?5, ?6)
@@ -123,7 +127,8 @@ public struct LearningStore {
             try insert.bind(now, at: 6)
             _ = try insert.step("storing the \(kind) of \(describe(subject, topic))")
             try finishAttempt(subject, topic, lastError: nil, nextAttemptAt: nil, countsAsAttempt: true)
-            try execute("UPDATE learn_state SET failures = 0, hold_until = NULL WHERE id = 1", "resetting the backoff")
+            try setTopicBackoff(subject, topic, failures: 0, serverFailed: false)
+            try providerAnswered()
             // Asked of the store, not inferred from this call: both or neither.
             let (deck, quiz) = try artifactPresence(subject, topic)
             guard deck && quiz else { return false }
@@ -146,16 +151,25 @@ public struct LearningStore {
         }
     }
 
-    /// Records a failed attempt and the queue's new backoff, in one transaction.
-    public func recordFailure(
-        subject: String, topic: String, error: String, nextAttemptAt: Int64, failures: Int, holdUntil: Int64?
-    ) throws(StoreError) {
+    /// Records a failed attempt: the topic's own backoff and, when the provider as a whole is at fault, a hold
+    /// of every topic (`FailureRecord`, decided by the planner), in one transaction.
+    public func recordFailure(subject: String, topic: String, _ record: FailureRecord) throws(StoreError) {
         try connection.transaction("recording a failure of \(describe(subject, topic))") { () throws(StoreError) in
-            try finishAttempt(subject, topic, lastError: error, nextAttemptAt: nextAttemptAt, countsAsAttempt: true)
-            let statement = try connection.prepare("UPDATE learn_state SET failures = ?1, hold_until = ?2 WHERE id = 1")
-            try statement.bind(Int64(failures), at: 1)
-            if let holdUntil { try statement.bind(holdUntil, at: 2) } else { try statement.bindNull(at: 2) }
-            _ = try statement.step("recording the backoff")
+            try finishAttempt(
+                subject, topic, lastError: record.error, nextAttemptAt: record.topic?.nextAttemptAt, countsAsAttempt: true,
+                keepNext: record.topic == nil)
+            if record.providerAnswered { try providerAnswered() }
+            if let backoff = record.topic {
+                try setTopicBackoff(subject, topic, failures: backoff.failures, serverFailed: record.serverFailed)
+            }
+            if let hold = record.hold {
+                let statement = try connection.prepare(
+                    "UPDATE learn_state SET failures = ?1, hold_until = ?2, hold_reason = ?3 WHERE id = 1")
+                try statement.bind(Int64(hold.failures), at: 1)
+                try statement.bind(hold.until, at: 2)
+                try statement.bind(hold.reason, at: 3)
+                _ = try statement.step("holding every topic")
+            }
         }
     }
 
@@ -190,9 +204,10 @@ public struct LearningStore {
             "UPDATE learn_state SET pause_reason = NULL, pause_fingerprint = NULL WHERE id = 1", "resuming the learning queue")
     }
 
-    /// "Retry now": makes a pending topic due at once — its own next try, the queue's backoff hold and a
-    /// pause are cleared in one transaction, so the next pass tries it (a pause that still applies comes back
-    /// after that one attempt). Attempts and the last error are kept. False when the topic is not pending.
+    /// "Retry now": makes a pending topic due at once — its own next try, the queue's hold and a pause are
+    /// cleared in one transaction, so the next pass tries it (a pause or hold that still applies comes back
+    /// after that one attempt). Attempts, the last error and the topic's failures are kept, so a new failure
+    /// backs off further. False when the topic is not pending.
     @discardableResult
     public func retryNow(subject: String, topic: String) throws(StoreError) -> Bool {
         try connection.transaction("retrying \(describe(subject, topic))") { () throws(StoreError) -> Bool in
@@ -202,7 +217,8 @@ public struct LearningStore {
             _ = try statement.step("retrying \(describe(subject, topic))")
             guard try changes() > 0 else { return false }
             try execute("""
-                UPDATE learn_state SET hold_until = NULL, pause_reason = NULL, pause_fingerprint = NULL WHERE id = 1
+                UPDATE learn_state SET hold_until = NULL, hold_reason = NULL, pause_reason = NULL, pause_fingerprint = NULL
+                WHERE id = 1
                 """, "lifting the backoff for a retry")
             return true
         }
@@ -224,7 +240,7 @@ public struct LearningStore {
         }
     }
 
-    /// Rewrites the stored failure messages (each pending topic's last error, the pause reason) through
+    /// Rewrites the stored failure messages (each pending topic's last error, the pause and hold reasons) through
     /// `transform`, in one transaction; returns how many changed. The learning worker takes the provider's
     /// key out of messages stored before it did so on the way in.
     @discardableResult
@@ -247,10 +263,12 @@ public struct LearningStore {
                 _ = try update.step("rewriting a stored provider message")
                 changed += 1
             }
-            if let reason = try queueState().pauseReason, transform(reason) != reason {
-                let update = try connection.prepare("UPDATE learn_state SET pause_reason = ?1 WHERE id = 1")
+            let state = try queueState()
+            for (column, reason) in [("pause_reason", state.pauseReason), ("hold_reason", state.holdReason)] {
+                guard let reason, transform(reason) != reason else { continue }
+                let update = try connection.prepare("UPDATE learn_state SET \(column) = ?1 WHERE id = 1")
                 try update.bind(transform(reason), at: 1)
-                _ = try update.step("rewriting the pause reason")
+                _ = try update.step("rewriting a stored reason")
                 changed += 1
             }
             return changed
@@ -260,19 +278,19 @@ public struct LearningStore {
     /// The queue-wide state.
     public func queueState() throws(StoreError) -> LearningQueueState {
         let statement = try connection.prepare(
-            "SELECT failures, hold_until, pause_reason, pause_fingerprint FROM learn_state WHERE id = 1")
+            "SELECT failures, hold_until, hold_reason, pause_reason, pause_fingerprint FROM learn_state WHERE id = 1")
         guard try statement.step("reading the learning queue state") else { return LearningQueueState() }
         return LearningQueueState(
             failures: Int(statement.int64(at: 0)),
-            holdUntil: statement.isNull(at: 1) ? nil : statement.int64(at: 1),
-            pauseReason: statement.text(at: 2), pauseFingerprint: statement.text(at: 3))
+            holdUntil: statement.isNull(at: 1) ? nil : statement.int64(at: 1), holdReason: statement.text(at: 2),
+            pauseReason: statement.text(at: 3), pauseFingerprint: statement.text(at: 4))
     }
 
     // MARK: Private
 
     private static let selectEntries = """
         SELECT t.subject, t.topic, t.ticked_at,
-               p.requested_at, p.attempts, p.next_attempt_at, p.last_error, p.in_flight_since,
+               p.requested_at, p.attempts, p.next_attempt_at, p.last_error, p.in_flight_since, p.failures, p.server_failed,
                EXISTS (SELECT 1 FROM learn_artifacts a WHERE a.subject = t.subject AND a.topic = t.topic AND a.kind = 'deck'),
                EXISTS (SELECT 1 FROM learn_artifacts a WHERE a.subject = t.subject AND a.topic = t.topic AND a.kind = 'quiz')
         FROM learn_topics AS t
@@ -286,11 +304,12 @@ public struct LearningStore {
                 requestedAt: statement.int64(at: 3), attempts: Int(statement.int64(at: 4)),
                 nextAttemptAt: statement.isNull(at: 5) ? nil : statement.int64(at: 5),
                 lastError: statement.text(at: 6),
-                inFlightSince: statement.isNull(at: 7) ? nil : statement.int64(at: 7))
+                inFlightSince: statement.isNull(at: 7) ? nil : statement.int64(at: 7),
+                failures: Int(statement.int64(at: 8)), serverFailed: statement.int64(at: 9) != 0)
             result.append(LearningEntry(
                 subject: statement.text(at: 0) ?? "", topic: statement.text(at: 1) ?? "",
                 tickedAt: statement.int64(at: 2), pending: pending,
-                hasDeck: statement.int64(at: 8) != 0, hasQuiz: statement.int64(at: 9) != 0))
+                hasDeck: statement.int64(at: 10) != 0, hasQuiz: statement.int64(at: 11) != 0))
         }
         return result
     }
@@ -327,6 +346,23 @@ public struct LearningStore {
         if let nextAttemptAt { try statement.bind(nextAttemptAt, at: 5) } else { try statement.bindNull(at: 5) }
         try statement.bind(keepNext ? 1 : 0, at: 6)
         _ = try statement.step("recording an attempt of \(describe(subject, topic))")
+    }
+
+    /// A topic's own backoff step and whether the server failed its last request.
+    private func setTopicBackoff(_ subject: String, _ topic: String, failures: Int, serverFailed: Bool) throws(StoreError) {
+        let statement = try connection.prepare(
+            "UPDATE learn_pending SET failures = ?3, server_failed = ?4 WHERE subject = ?1 AND topic = ?2")
+        try bindKey(statement, subject, topic)
+        try statement.bind(Int64(failures), at: 3)
+        try statement.bind(serverFailed ? 1 : 0, at: 4)
+        _ = try statement.step("recording the backoff of \(describe(subject, topic))")
+    }
+
+    /// The provider answered: it is up, so the provider-wide hold and what counted toward judging it down go.
+    private func providerAnswered() throws(StoreError) {
+        try execute("UPDATE learn_pending SET server_failed = 0 WHERE server_failed != 0", "the provider answered")
+        try execute(
+            "UPDATE learn_state SET failures = 0, hold_until = NULL, hold_reason = NULL WHERE id = 1", "lifting the provider's hold")
     }
 
     private func setPause(reason: String, fingerprint: String) throws(StoreError) {

@@ -228,21 +228,22 @@ public struct PoolStore {
         """
 
     /// Folds the rows of `selectItems`, sorted by id, into items.
-    private func readItems(from statement: Statement, _ operation: String) throws(StoreError) -> [Item] {
+    /// `operation` names the read in an error and is built only for one (`String(reflecting:)` costs a dynamic cast).
+    private func readItems(from statement: Statement, _ operation: @autoclosure () -> String) throws(StoreError) -> [Item] {
         var items: [Item] = []
-        while try statement.step(operation) {
+        while try statement.step(operation()) {
             let id = statement.text(at: 0) ?? ""
             // Rows of one item are adjacent because the query sorts by id. Compare bytes:
             // String `==` treats "café" precomposed and decomposed as equal, SQLite does not.
             if !(items.last.map { $0.id.utf8.elementsEqual(id.utf8) } ?? false) {
-                items.append(try Self.item(from: statement, id: id, operation))
+                items.append(try Self.item(from: statement, id: id, operation()))
             }
             if let text = statement.text(at: 7) {
                 // The CHECK constraint makes this impossible, short of a damaged file.
                 guard let tag = BranchCode(exactly: text) else {
                     throw StoreError(
                         sqliteCode: nil, message: "malformed tag \(String(reflecting: text)) of item \(String(reflecting: id))",
-                        operation: operation)
+                        operation: operation())
                 }
                 items[items.count - 1].tags.append(tag)
             }
@@ -251,12 +252,12 @@ public struct PoolStore {
     }
 
     /// The item in the current row of `selectItems`, without tags.
-    private static func item(from statement: Statement, id: String, _ operation: String) throws(StoreError) -> Item {
+    private static func item(from statement: Statement, id: String, _ operation: @autoclosure () -> String) throws(StoreError) -> Item {
         let kindText = statement.text(at: 1) ?? ""
         guard let kind = Kind(rawValue: kindText) else {
             throw StoreError(
                 sqliteCode: nil, message: "unknown kind \(String(reflecting: kindText)) of item \(String(reflecting: id))",
-                operation: operation)
+                operation: operation())
         }
         return Item(
             id: id, kind: kind, sortKey: statement.int64(at: 2), title: statement.text(at: 3),

@@ -4,7 +4,7 @@
 /// current version is `migrations.count`. To change the schema, append a step;
 /// never edit a step that has shipped, because existing files already ran it.
 enum Schema {
-    static let migrations: [String] = [version1, version2, version3, version4]
+    static let migrations: [String] = [version1, version2, version3, version4, version5]
 
     /// Version 1: the pool (items and their branch tags) and sync bookkeeping.
     ///
@@ -215,5 +215,24 @@ enum Schema {
             correct INTEGER NOT NULL CHECK (typeof(correct) = 'integer' AND correct BETWEEN 0 AND answered),
             total INTEGER NOT NULL CHECK (typeof(total) = 'integer' AND total >= answered)
         );
+        """
+
+    /// Version 5: backoff per topic (issue 20). Each pending entry keeps its own failures in a row, so one
+    /// failing topic backs off alone; `server_failed` marks a topic whose first request since it last
+    /// succeeded the server failed (5xx, a timeout), until the provider answers again, so several different
+    /// topics failing so in a row can be judged the provider's trouble. `learn_state.failures` and `hold_until` become the provider-wide
+    /// hold (a 429, a provider that cannot be reached or fails for every topic), with its reason.
+    ///
+    /// A hold written before this version was one topic's backoff, which that topic's own next try already
+    /// carries: it is dropped, and the topic's failures are recovered as far as the old counters tell.
+    private static let version5 = """
+        ALTER TABLE learn_pending ADD COLUMN failures INTEGER NOT NULL DEFAULT 0
+            CHECK (typeof(failures) = 'integer' AND failures >= 0);
+        ALTER TABLE learn_pending ADD COLUMN server_failed INTEGER NOT NULL DEFAULT 0 CHECK (server_failed IN (0, 1));
+        ALTER TABLE learn_state ADD COLUMN hold_reason TEXT CHECK (hold_reason IS NULL OR typeof(hold_reason) = 'text');
+        UPDATE learn_pending
+        SET failures = max(1, min(attempts, (SELECT failures FROM learn_state WHERE id = 1)))
+        WHERE next_attempt_at IS NOT NULL AND last_error IS NOT NULL;
+        UPDATE learn_state SET failures = 0, hold_until = NULL WHERE id = 1;
         """
 }

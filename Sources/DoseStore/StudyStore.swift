@@ -44,7 +44,8 @@ public struct StudyStore {
     public func grade(
         subject: String, topic: String, index: Int, grade: FSRSGrade, now: Int64, scheduler: FSRS = FSRS()
     ) throws(StoreError) -> FSRSCard {
-        try connection.transaction("grading card \(index) of \(describe(subject, topic))") { () throws(StoreError) -> FSRSCard in
+        defer { database.reviewStateChanged() }
+        return try connection.transaction("grading card \(index) of \(describe(subject, topic))") { () throws(StoreError) -> FSRSCard in
             let before = try card(subject: subject, topic: topic, index: index, now: now)
             let after = scheduler.review(before, grade: grade, now: now)
             let log = try connection.prepare("""
@@ -69,7 +70,8 @@ public struct StudyStore {
     /// Takes back the most recent grade — of one topic, or of any when `subject` and `topic` are nil —
     /// restoring the card's state before it. Nil when there is nothing to undo.
     public func undoLastGrade(subject: String? = nil, topic: String? = nil) throws(StoreError) -> UndoneGrade? {
-        try connection.transaction("undoing the last grade") { () throws(StoreError) -> UndoneGrade? in
+        defer { database.reviewStateChanged() }
+        return try connection.transaction("undoing the last grade") { () throws(StoreError) -> UndoneGrade? in
             let find = try connection.prepare("""
                 SELECT id, subject, topic, card, grade, prev_state, prev_step, prev_stability, prev_difficulty,
                        prev_due, prev_last_review, prev_reps, prev_lapses
@@ -162,6 +164,49 @@ public struct StudyStore {
         let ahead = try reviewed(dueBy: now + policy.learnAhead, subject: subject, topic: topic)
             .filter { $0.state.due > now && $0.state.state != .review }
         return result + ahead
+    }
+
+    /// What the scheduler needs to count due cards at any instant as `queue` would (`DueSummary`): each ticked
+    /// topic with a deck in the queue's order, its studied cards' due times and its new cards, and the recent
+    /// first studies that count against a day's new-card limit. One read transaction, so one committed state;
+    /// a function of the store alone (no clock), so an unchanged store gives the same summary.
+    public func dueSummary(policy: QueuePolicy = QueuePolicy()) throws(StoreError) -> DueSummary {
+        try connection.readTransaction("summarising due cards") { () throws(StoreError) -> DueSummary in
+            struct Key: Hashable { let subject: String, topic: String }
+            let decks = try connection.prepare("""
+                SELECT a.subject, a.topic, json_array_length(a.body, '$.cards')
+                FROM learn_artifacts a JOIN learn_topics t ON t.subject = a.subject AND t.topic = a.topic
+                WHERE a.kind = 'deck' ORDER BY a.subject, a.topic
+                """)
+            var order: [(key: Key, total: Int)] = []
+            while try decks.step("listing decks") {
+                order.append((Key(subject: decks.text(at: 0) ?? "", topic: decks.text(at: 1) ?? ""), Int(decks.int64(at: 2))))
+            }
+            let reviews = try connection.prepare("""
+                SELECT r.subject, r.topic, r.due
+                FROM learn_reviews r
+                JOIN learn_artifacts a ON a.subject = r.subject AND a.topic = r.topic AND a.kind = 'deck'
+                JOIN learn_topics t ON t.subject = r.subject AND t.topic = r.topic
+                WHERE r.card < json_array_length(a.body, '$.cards')
+                """)
+            var due: [Key: [Int64]] = [:]
+            while try reviews.step("listing due times") {
+                due[Key(subject: reviews.text(at: 0) ?? "", topic: reviews.text(at: 1) ?? ""), default: []].append(reviews.int64(at: 2))
+            }
+            let firsts = try connection.prepare("""
+                SELECT reviewed_at FROM learn_review_log
+                WHERE prev_state IS NULL AND reviewed_at >= (SELECT max(reviewed_at) FROM learn_review_log) - ?1
+                ORDER BY reviewed_at
+                """)
+            try firsts.bind(DueSummary.newStudiedWindow, at: 1)
+            var newStudied: [Int64] = []
+            while try firsts.step("listing recent first studies") { newStudied.append(firsts.int64(at: 0)) }
+            let topics = order.map { deck in
+                let studied = due[deck.key] ?? []
+                return DueSummary.Topic(due: studied, new: max(0, deck.total - studied.count))
+            }
+            return DueSummary(newPerDay: policy.newPerDay, newStudied: newStudied, topics: topics)
+        }
     }
 
     // MARK: Quiz scores

@@ -57,6 +57,12 @@ public struct DosePaths: Sendable, Equatable {
     /// Held (`flock`) by `dose` from reading the store's pool to renaming the snapshot, so concurrent
     /// mirrors run one at a time and the last writes the last committed pool.
     public var snapshotLock: String { stateDirectory + "/snapshot.lock" }
+    /// The due summary `dose` mirrors after every change of review state, for the scheduler's line of due
+    /// flashcards (`DueSummaryFile`).
+    public var dueSummary: String { stateDirectory + "/due.json" }
+    /// Held (`flock`) by `dose` from reading the store's review state to renaming the due summary, so the
+    /// last to rename is the last to have read.
+    public var dueSummaryLock: String { stateDirectory + "/due.lock" }
     /// The scheduler's own bookkeeping: the last day it fired.
     public var firedStamp: String { stateDirectory + "/last-fired" }
     /// Where older versions left a page per opened dose when there was no runtime directory (it

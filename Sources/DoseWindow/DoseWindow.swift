@@ -15,6 +15,11 @@ final class DoseWindow {
     private let titleLabel: Widget
     private let webView: WebView
     private let revealButton: Widget
+    /// The morning notification's line of due flashcards, and Study, which opens the Learn page.
+    private let dueRow: Widget
+    private let dueLabel: Widget
+    /// The due summary's file: rewritten by every grade, deck and untick of any process, so the line follows.
+    private var dueWatch: FileWatch?
     private let upcomingList: Widget
     private var upcoming: [UpcomingRow] = []
     private var assets: DosePage.Assets?
@@ -60,9 +65,17 @@ final class DoseWindow {
         // TRANSLATORS: what a screen reader calls the page that shows the dose's text.
         webView = WebView.page(accessibleLabel: tr("Dose"), minimumHeight: 260)
         revealButton = Gtk.pillButton(tr("Reveal the answer"))
+        dueLabel = Gtk.label("")
+        // TRANSLATORS: the button beside "12 flashcards due in 3 topics" on the card; it opens the Learn page.
+        let studyButton = Gtk.button(tr("Study")) {}
+        Gtk.setTooltip(studyButton, tr("Study the flashcards due on the Learn page"))
+        dueRow = Gtk.box(vertical: false, spacing: 12)
+        Gtk.setCenter(dueRow)
+        Gtk.append(dueRow, dueLabel)
+        Gtk.append(dueRow, studyButton)
         let card = Gtk.box(vertical: true, spacing: 8)
         Gtk.setMargins(card, 12)
-        for child in [kindLabel, dateLabel, titleLabel, webView.widget, revealButton] { Gtk.append(card, child) }
+        for child in [kindLabel, dateLabel, titleLabel, webView.widget, revealButton, dueRow] { Gtk.append(card, child) }
         let cardPage = Adwaita.clamp(card, maximumWidth: 760)
 
         // Upcoming.
@@ -100,6 +113,14 @@ final class DoseWindow {
             self.browser.reveal()
             self.draw()
         }
+        onSignal(studyButton.pointer, "clicked") { [unowned self] in self.showLearn() }
+        // Back on the card after studying: the line counts again.
+        _ = onNotify(pages.pointer, "visible-child-name") { [unowned self] in
+            if Adwaita.visiblePageName(self.pages) == "today" { self.drawDue(recount: true) }
+        }
+        // Its directory first, so GIO watches with inotify rather than polling for a missing parent.
+        try? FileSystem.makeDirectories(pool.paths.stateDirectory)
+        dueWatch = FileWatch(path: pool.paths.dueSummary) { [unowned self] in self.drawDue(recount: true) }
         webView.onLoadFinished { [unowned self] in self.onPageLoaded() }
         Gtk.onRowActivated(upcomingList) { [unowned self] index in
             guard index >= 0, index < self.upcoming.count else { return }
@@ -241,8 +262,17 @@ final class DoseWindow {
         Gtk.setText(titleLabel, card.titleText)
         Gtk.setButtonLabel(revealButton, card.revealLabel)
         Gtk.setVisible(revealButton, card.hasHiddenPart && !card.revealed)
+        drawDue(recount: false)
         drawPage()
         drawUpcoming()
+    }
+
+    /// The line of due flashcards, counted again first when `recount` (the browser counted it with the card).
+    private func drawDue(recount: Bool) {
+        if recount { browser.refreshDue(Self.pool()) }
+        let text = browser.card.dueText
+        Gtk.setText(dueLabel, text ?? "")
+        Gtk.setVisible(dueRow, text != nil)
     }
 
     private func drawPage() {

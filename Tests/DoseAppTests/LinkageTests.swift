@@ -91,8 +91,6 @@ import Testing
         // The positive control: the same reading finds what `dose` does link.
         let linked = try linkage(Sandbox.binaryDirectory.appendingPathComponent("dose"))
         #expect(linked.needed.contains { $0.hasPrefix("libsqlite3") })
-        // Signed packs: libsodium (no libraries of its own) is linked, only by the app.
-        #expect(linked.needed.contains { $0.hasPrefix("libsodium") })
         // libcurl (and its 32 libraries) is opened by the first transfer, not at start-up.
         #expect(!linked.needed.contains { $0.hasPrefix("libcurl") }, "\(linked.needed)")
         let sandbox = try Sandbox()
@@ -103,6 +101,32 @@ import Testing
         let sync = try sandbox.run("dose", ["sync", "http://127.0.0.1:9/pack.json"], extraEnvironment: ["LD_DEBUG": "files"])
         #expect(sync.status == 69, "\(sync.stderr.suffix(400))")
         #expect(sync.stderr.contains("file=libcurl.so.4"), "`dose sync` did not open libcurl")
+    }
+
+    @Test func theAppOpensLibsodiumOnlyToCheckASignature() throws {
+        // Issue 19: linked, libsodium's symbols were bound before every command's `main` (-z now).
+        for directory in binaryDirectories {
+            let linked = try linkage(directory.appendingPathComponent("dose"))
+            #expect(!linked.needed.contains { $0.hasPrefix("libsodium") }, "\(directory.path): \(linked.needed)")
+            #expect(!linked.symbols.contains(" crypto_sign_verify_detached"), "\(directory.path) carries libsodium")
+        }
+        let sandbox = try Sandbox()
+        let files = ["LD_DEBUG": "files"]
+        #expect(try sandbox.dose("import", sandbox.samplePack).status == 0)
+        for arguments in [["--version"], ["today"], ["show", "fact-si-2019-constants"]] {
+            let run = try sandbox.run("dose", arguments, extraEnvironment: files)
+            #expect(run.status == 0, "dose \(arguments): \(run.stderr.suffix(400))")
+            #expect(!run.stderr.contains("libsodium"), "`dose \(arguments.joined(separator: " "))` loaded libsodium")
+        }
+        // A signature to check: libsodium is opened for it, and the verdict is its own.
+        let tool = try MinisignTool()
+        defer { tool.remove() }
+        let key = try tool.makeKey("a")
+        let pack = try sandbox.write("signed.json", String(decoding: try sandbox.read(sandbox.samplePack), as: UTF8.self))
+        _ = try tool.sign(pack, key: "a", output: pack + ".minisig")
+        let checked = try sandbox.run("dose", ["validate", pack, "--pubkey", key], extraEnvironment: files)
+        #expect(checked.status == 0, "\(checked.stderr.suffix(400))")
+        #expect(checked.stderr.contains("file=libsodium.so.23"), "`dose validate --pubkey` did not open libsodium")
     }
 
     @Test func theAppOpensLibsecretOnlyToLookAKeyUp() throws {

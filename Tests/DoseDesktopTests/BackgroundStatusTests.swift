@@ -32,7 +32,8 @@ import Testing
         let checklist = try LearnChecklist(paths: home.paths)
         _ = try checklist.add(subject: "Calculus", topic: "Limits", now: now)
         let store = LearningStore(database: try Database(path: home.paths.database))
-        try store.recordFailure(subject: "Calculus", topic: "Limits", error: "HTTP 500", nextAttemptAt: now + 600, failures: 1, holdUntil: now + 600)
+        try store.recordFailure(subject: "Calculus", topic: "Limits", FailureRecord(
+            error: "HTTP 500", topic: .init(failures: 1, nextAttemptAt: now + 600), serverFailed: true))
 
         let running = try checklist.overview(now: now, zone: zone, provider: loopback, online: true, background: .running)
         let line = try firstTopic(running).stateText

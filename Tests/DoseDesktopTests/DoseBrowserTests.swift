@@ -1,6 +1,7 @@
 import DoseApp
 import DoseCore
 import DoseDesktop
+import DoseStore
 import DoseSystem
 import DoseTestSupport
 import Foundation
@@ -251,5 +252,42 @@ import Testing
         #expect(browser.card.titleText == "There is no such dose")
         #expect(try Upcoming.rows(pool).first?.date == "November 30, 2026")
         #expect(BranchChoice.branch(try #require(BranchCode(exactly: "EE")), items: 1).label == "EE (1 dose of its own, and the common ones)")
+    }
+
+    /// Today's card carries the morning notification's line, counted as the study queue holds the cards at the
+    /// card's moment; another day's card has none.
+    @Test func todaysCardShowsTheFlashcardsDueAsTheQueueHoldsThem() throws {
+        let home = try Home()
+        try home.importPack(Home.pack)
+        let pool = home.pool(on: start)
+        let now = Int64(start.daysSinceEpoch) * 86_400 + 43_200
+        var browser = DoseBrowser(pool: pool)
+        #expect(browser.card.dueText == nil, "no deck: no line")
+        let database = try Database(path: home.paths.database)
+        let learning = LearningStore(database: database)
+        let deck = #"{"cards":[{"front":"f1","back":"b1"},{"front":"f2","back":"b2"},{"front":"f3","back":"b3"}]}"#
+        for topic in ["Limits", "Series"] {
+            _ = try learning.tick(subject: "Calculus", topic: topic, now: now)
+            try learning.storeArtifact(subject: "Calculus", topic: topic, kind: .deck, body: deck, model: nil, now: now)
+        }
+        let study = StudyStore(database: database)
+        func queued() throws -> String {
+            let cards = try study.queue(now: now, dayStart: FixedOffsetZone.utc.startOfDay(at: now)).filter { $0.state.due <= now }
+            return "\(cards.count) flashcards due in \(Set(cards.map(\.topic)).count) topics"
+        }
+        browser.refreshDue(pool)
+        #expect(browser.card.dueText == "6 flashcards due in 2 topics")
+        #expect(browser.card.dueText == (try queued()))
+        try study.grade(subject: "Calculus", topic: "Limits", index: 0, grade: .easy, now: now)
+        browser.refreshDue(pool)
+        #expect(browser.card.dueText == "5 flashcards due in 2 topics")
+        #expect(browser.card.dueText == (try queued()))
+        #expect(browser.card.dueText.map { !$0.contains("b2") && !$0.contains("Limits") } == true)
+        browser.step(1, pool)
+        #expect(browser.card.dueText == nil, "tomorrow's card: no line")
+        browser.refreshDue(pool)
+        #expect(browser.card.dueText == nil)
+        browser.showToday(pool)
+        #expect(browser.card.dueText == "5 flashcards due in 2 topics")
     }
 }

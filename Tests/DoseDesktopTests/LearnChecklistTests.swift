@@ -77,7 +77,8 @@ import Testing
         #expect(try store.beginAttempt(subject: "Calculus", topic: "Limits", now: now))
         var topic = try #require(try checklist.overview(now: now, zone: zone, provider: loopback, online: true).subjects.first?.topics.first)
         #expect(topic.stateText == "generating" && !topic.canRetry)
-        try store.recordFailure(subject: "Calculus", topic: "Limits", error: "HTTP 500\nsecond line", nextAttemptAt: now + 3600, failures: 1, holdUntil: nil)
+        try store.recordFailure(subject: "Calculus", topic: "Limits", FailureRecord(
+            error: "HTTP 500\nsecond line", topic: .init(failures: 1, nextAttemptAt: now + 3600), serverFailed: true))
 
         // The same details as `dose learn list` (with a provider on this machine), in the same words and local time.
         #expect(try home.dose("config", "set", "provider.url", "http://127.0.0.1:9/v1").status == 0)
@@ -95,13 +96,19 @@ import Testing
         #expect(topic.stateText.hasPrefix("waiting for a network"))
         #expect(try checklist.overview(now: now, zone: zone, provider: loopback, online: false).subjects.first?.topics.first?.stateText
             .hasPrefix("pending") == true, "a provider on this machine needs no network")
+        // What holds every topic is said once, above the rows; each row keeps its topic's own details.
+        let own = details.replacingOccurrences(of: "; ", with: " · ")
         let unset = LearnProvider(problem: .notSetUp, fingerprint: "f1", isLoopback: false)
-        topic = try #require(try checklist.overview(now: now, zone: zone, provider: unset, online: true).subjects.first?.topics.first)
-        #expect(topic.stateText.hasPrefix("waiting for a provider") && topic.stateText.hasSuffix("add one in Preferences, under AI provider"))
-        #expect(!topic.stateText.contains("provider.url"), "the app names no config key: \(topic.stateText)")
+        var overview = try checklist.overview(now: now, zone: SystemZone.current(), provider: unset, online: true)
+        topic = try #require(overview.subjects.first?.topics.first)
+        #expect(topic.stateText == "waiting for a provider · " + own, "\(topic.stateText)")
+        // In the app's words: no config key on screen.
+        #expect(overview.summary == "Waiting for a provider: no AI provider is set up yet: add one in Preferences, under AI provider.\nOverall: 0 due, 0 new", "\(overview.summary)")
         try store.pause(reason: "the key was refused (401): set another", fingerprint: "f1")
-        topic = try #require(try checklist.overview(now: now, zone: zone, provider: loopback, online: true).subjects.first?.topics.first)
-        #expect(topic.stateText == "paused · 1 attempt · the key was refused (401): set another" && topic.canRetry)
+        overview = try checklist.overview(now: now, zone: zone, provider: loopback, online: true)
+        topic = try #require(overview.subjects.first?.topics.first)
+        #expect(topic.stateText.hasPrefix("paused · 1 attempt · ") && !topic.stateText.contains("next try") && topic.canRetry)
+        #expect(overview.summary.hasPrefix("Paused: the key was refused (401): set another.\n"), "\(overview.summary)")
     }
 
     @Test func retryNowMakesTheTopicDueAndWakesTheDaemon() throws {
@@ -109,7 +116,9 @@ import Testing
         let checklist = try LearnChecklist(paths: home.paths)
         let store = try store(home)
         _ = try checklist.add(subject: "Calculus", topic: "Limits", now: now)
-        try store.recordFailure(subject: "Calculus", topic: "Limits", error: "HTTP 500", nextAttemptAt: now + 3600, failures: 2, holdUntil: now + 3600)
+        try store.recordFailure(subject: "Calculus", topic: "Limits", FailureRecord(
+            error: "HTTP 500", topic: .init(failures: 2, nextAttemptAt: now + 3600),
+            hold: .init(until: now + 3600, reason: "the provider is busy (HTTP 429)", failures: 1)))
         let wake = home.paths.runtimeDirectory! + "/daily-dose/learn.wake"
         try FileManager.default.removeItem(atPath: wake)
         #expect(try checklist.retry(key("calculus", "limits"), now: now))

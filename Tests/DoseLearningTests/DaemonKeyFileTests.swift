@@ -108,7 +108,7 @@ import Testing
         defer { daemon.terminate() }
         let waiting = try waitForTheFirstLook(box, daemon)
         #expect(waiting?["state"] as? String == "waiting-for-provider", "\(daemonLog(box))")
-        #expect((waiting?["lastError"] as? String ?? "").contains("chmod 600"))
+        #expect(((waiting?["queue"] as? [String: Any])?["reason"] as? String ?? "").contains("chmod 600"), "\(String(describing: waiting))")
         #expect(try box.requests().isEmpty)
         chmod(keyPath, 0o600)
         let delay = try #require(try secondsUntilRequest(box, after: 0), "no request within 10 s of chmod 600: \(daemonLog(box))")

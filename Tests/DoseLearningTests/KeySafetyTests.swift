@@ -50,7 +50,7 @@ import Testing
         // Transport details and redirect targets pass the same door.
         let detail = FailureClassifier.classify(
             .transport(.other, detail: "TLS alert for \(Self.key)"), networkAvailable: true, now: 0, redaction: redaction)
-        #expect(detail == .retry(reason: "request failed: TLS alert for [key withheld]", retryAfter: nil))
+        #expect(detail == .retry(reason: "request failed: TLS alert for [key withheld]", scope: .provider(retryAfter: nil)))
     }
 }
 
@@ -113,7 +113,10 @@ import Testing
         let list = try box.run(["learn", "list", "--json"], extraEnvironment: keyed)
         let entry = try JSONSerialization.jsonObject(with: Data(list.stdout.utf8)) as? [String: Any]
         #expect(entry?["state"] as? String == "waiting-for-provider" && entry?["attempts"] as? Int == 0, "\(list.stdout)")
-        #expect(((entry?["lastError"] as? String) ?? "").contains("provider.url"), "\(list.stdout)")
+        // What holds every topic is the queue's, said beside the topic's own state.
+        let queue = entry?["queue"] as? [String: Any]
+        #expect(queue?["state"] as? String == "waiting-for-provider" && entry?["lastError"] is NSNull, "\(list.stdout)")
+        #expect(((queue?["reason"] as? String) ?? "").contains("provider.url"), "\(list.stdout)")
         // The same provider without a key is asked (and, never resolving, is a failed attempt).
         let keyless = try box.dose("learn", "run")
         #expect(keyless.status == 75 && keyless.stdout.contains("asking for the deck"), "\(keyless.stdout)")

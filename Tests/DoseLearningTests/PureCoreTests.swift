@@ -75,13 +75,31 @@ import Testing
         for status in [408, 409, 425, 500, 502, 504, 400] {
             #expect(isRetry(classify(.http(status: status, body: "", retryAfter: nil))), "HTTP \(status)")
         }
-        #expect(classify(.http(status: 429, body: "{}", retryAfter: "30")) == .retry(reason: "the provider is busy (HTTP 429)", retryAfter: 30))
-        if case .retry(_, let wait) = classify(.http(status: 503, body: "", retryAfter: "Thu, 01 Jan 1970 00:20:00 GMT")) {
+        #expect(classify(.http(status: 429, body: "{}", retryAfter: "30"))
+            == .retry(reason: "the provider is busy (HTTP 429)", scope: .provider(retryAfter: 30)))
+        if case .retry(_, .provider(let wait)) = classify(.http(status: 503, body: "", retryAfter: "Thu, 01 Jan 1970 00:20:00 GMT")) {
             #expect(wait == 200)
         } else {
-            Issue.record("503 should be retryable")
+            Issue.record("503 should hold every topic")
         }
         #expect(isRetry(classify(.invalidOutput("cards[2].back is empty"))))
+    }
+
+    func scope(_ verdict: Verdict) -> RetryScope? { if case .retry(_, let scope) = verdict { scope } else { nil } }
+
+    /// Whose failure it is (docs/learning.md): what the topic alone backs off for, what every topic waits for.
+    @Test func eachRetryableFailureBelongsToTheTopicTheServerOrTheProvider() {
+        #expect(scope(classify(.invalidOutput("cards[2].back is empty"))) == .topic)
+        for status in [400, 409, 413, 422] { #expect(scope(classify(.http(status: status, body: "", retryAfter: nil))) == .topic, "\(status)") }
+        for status in [408, 500, 502, 504, 599] { #expect(scope(classify(.http(status: status, body: "", retryAfter: nil))) == .server, "\(status)") }
+        for problem: AttemptFailure.TransportProblem in [.timedOut, .connectionLost] {
+            #expect(scope(classify(.transport(problem, detail: "x"))) == .server, "\(problem)")
+        }
+        #expect(scope(classify(.http(status: 429, body: "", retryAfter: nil))) == .provider(retryAfter: nil))
+        #expect(scope(classify(.http(status: 503, body: "", retryAfter: "120"))) == .provider(retryAfter: 120))
+        for problem: AttemptFailure.TransportProblem in [.cannotConnect, .cannotFindHost, .other] {
+            #expect(scope(classify(.transport(problem, detail: "x"))) == .provider(retryAfter: nil), "\(problem)")
+        }
     }
 
     @Test func errorsRetryingCannotFixNeedTheUser() {

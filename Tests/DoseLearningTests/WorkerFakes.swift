@@ -10,6 +10,8 @@ final class ScriptedClient: ArtifactGenerating, @unchecked Sendable {
     private(set) var calls: [String: Int] = [:]
     /// Runs inside a call, while the in-flight mark is set (to untick mid-request, say).
     var duringCall: (() -> Void)?
+    /// Answers a call by its topic and kind before the script per kind is asked; nil passes the call on to it.
+    var respond: ((String, LearningArtifactKind) -> Result<String, AttemptFailure>?)?
 
     func enqueue(_ kind: LearningArtifactKind, _ results: Result<String, AttemptFailure>...) {
         lock.lock()
@@ -34,11 +36,12 @@ final class ScriptedClient: ArtifactGenerating, @unchecked Sendable {
     ) -> Result<String, AttemptFailure> {
         lock.lock()
         calls["\(topic.topic)/\(kind)", default: 0] += 1
-        let next = script[kind]?.isEmpty == false ? script[kind]!.removeFirst() : nil
+        let answer = respond?(topic.topic, kind)
+        let next = answer == nil && script[kind]?.isEmpty == false ? script[kind]!.removeFirst() : nil
         let hook = duringCall
         lock.unlock()
         hook?()
-        return next ?? .success(kind == .deck ? Self.deck : Self.quiz)
+        return answer ?? next ?? .success(kind == .deck ? Self.deck : Self.quiz)
     }
 
     static let deck = ArtifactValidator.canonicalJSON(Deck(cards: (0..<8).map { Flashcard(front: "Q\($0)", back: "A\($0)") }))

@@ -34,7 +34,8 @@ import Testing
         }
         #expect(until - rig.clock.now == 60, "a success reset the backoff")
         #expect(try rig.entry("Ohm")?.hasDeck == true)
-        #expect(try rig.store().queueState().failures == 1)
+        #expect(try rig.entry("Ohm")?.pending?.failures == 1)
+        #expect(try rig.store().queueState() == LearningQueueState(), "one topic's failures hold no other topic")
     }
 
     @Test func jitterComesFromTheInjectedSource() throws {
@@ -49,10 +50,10 @@ import Testing
         let rig = try WorkerRig()
         try rig.tick("Ohm")
         rig.client.enqueue(.deck, .failure(.http(status: 429, body: "", retryAfter: "300")))
-        #expect(try rig.worker.runPass(foreground: false) == .sleep(until: rig.clock.now + 300))
+        #expect(try rig.worker.runPass(foreground: false) == .held(until: rig.clock.now + 300, reason: "the provider is busy (HTTP 429)"))
         rig.clock.now += 300
         rig.client.enqueue(.deck, .failure(.http(status: 503, body: "", retryAfter: "86400")))
-        #expect(try rig.worker.runPass(foreground: false) == .sleep(until: rig.clock.now + 900))
+        #expect(try rig.worker.runPass(foreground: false) == .held(until: rig.clock.now + 900, reason: "the provider is busy (HTTP 503)"))
     }
 
     @Test func aPartialSuccessRetriesOnlyTheMissingPieceAndClearsOnlyWithBoth() throws {
@@ -198,7 +199,8 @@ import Testing
         later.entries.removeLast()
         #expect(QueuePlanner.decide(later) == .attempt(try TopicKey(subject: "S", topic: "b"), missing: [.deck, .quiz]))
         later.state.holdUntil = 300
-        #expect(QueuePlanner.decide(later) == .sleep(until: 300))
+        later.state.holdReason = "the provider is busy (HTTP 429)"
+        #expect(QueuePlanner.decide(later) == .held(until: 300, reason: "the provider is busy (HTTP 429)"))
         later.foreground = true
         #expect(QueuePlanner.decide(later) == .attempt(try TopicKey(subject: "S", topic: "a"), missing: [.quiz]))
         later.online = false

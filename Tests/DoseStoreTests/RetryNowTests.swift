@@ -9,16 +9,18 @@ import Testing
         let store = LearningStore(database: try Database(path: tmp.file("dose.sqlite3")))
         _ = try store.tick(subject: "Calculus", topic: "Limits", now: 1)
         #expect(try store.beginAttempt(subject: "Calculus", topic: "Limits", now: 2))
-        try store.recordFailure(subject: "Calculus", topic: "Limits", error: "HTTP 500", nextAttemptAt: 900, failures: 3, holdUntil: 950)
+        try store.recordFailure(subject: "Calculus", topic: "Limits", FailureRecord(
+            error: "HTTP 500", topic: .init(failures: 3, nextAttemptAt: 900), serverFailed: true,
+            hold: .init(until: 950, reason: "the provider is busy (HTTP 429)", failures: 2)))
         try store.pause(reason: "the key was refused", fingerprint: "abc")
 
         #expect(try store.retryNow(subject: "Calculus", topic: "Limits"))
         let pending = try #require(try store.entry(subject: "Calculus", topic: "Limits")?.pending)
         #expect(pending.nextAttemptAt == nil)
         #expect(pending.attempts == 1 && pending.lastError == "HTTP 500", "the history stays")
+        #expect(pending.failures == 3, "a failure after the retry backs off further, not from the start")
         let state = try store.queueState()
-        #expect(state.holdUntil == nil && state.pauseReason == nil && state.pauseFingerprint == nil)
-        #expect(state.failures == 3, "a failure after the retry backs off further, not from the start")
+        #expect(state.holdUntil == nil && state.holdReason == nil && state.pauseReason == nil && state.pauseFingerprint == nil)
     }
 
     @Test func aTopicThatIsNotPendingIsLeftAlone() throws {

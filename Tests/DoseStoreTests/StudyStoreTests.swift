@@ -8,8 +8,8 @@ import Testing
     static let t0: Int64 = 1_700_000_000
     static let day: Int64 = 86_400
 
-    /// A store with ticked topics and decks of `cards` cards each.
-    private static func store(_ tmp: TemporaryDirectory, decks: [(String, String, Int)]) throws -> (LearningStore, StudyStore) {
+    /// A store with ticked topics and decks of `cards` cards each (also DueSummaryStoreTests').
+    static func store(_ tmp: TemporaryDirectory, decks: [(String, String, Int)]) throws -> (LearningStore, StudyStore) {
         let database = try Database(path: tmp.file("dose.sqlite3"))
         let learning = LearningStore(database: database)
         for (subject, topic, count) in decks {

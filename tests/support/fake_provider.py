@@ -7,7 +7,8 @@ The script (JSON, re-read on every request so a test can change it mid-run):
   {"default": "ok", "delay_ms": 0, "key": "sk-…" (optional: any other Authorization gets 401),
    "rules": [{"kind": "deck"|"quiz"|"*", "topic": "NAME"|"*", "responses": ["500", "ok", ...]}]}
 Each request takes the next unused response of the first matching rule that has one left,
-else "default". Responses:
+else "default"; a rule with "always": RESPONSE instead gives every matching request that response, never
+used up (one topic failing every time: {"topic": "Limits", "always": "500"}). Responses:
   ok            a valid deck or quiz            500 / 503    a server error
   429:N         429 with Retry-After N           quota        429 insufficient_quota
   401 / 404     key refused / model not found    hang:S       sleep S seconds, then answer ok
@@ -71,6 +72,8 @@ def choose(script, kind, topic):
         for index, rule in enumerate(script.get("rules", [])):
             if rule.get("kind", "*") not in ("*", kind) or rule.get("topic", "*") not in ("*", topic):
                 continue
+            if "always" in rule:
+                return rule["always"]
             responses = rule.get("responses", [])
             n = used.get(index, 0)
             if n < len(responses):
