@@ -41,6 +41,9 @@ if [ -z "${BENCH_APP_IN_BUS:-}" ]; then
     export XDG_CACHE_HOME="$home/cache" XDG_RUNTIME_DIR="$home/runtime" TZ=UTC LANG=C.UTF-8
     mkdir -p "$XDG_RUNTIME_DIR"; chmod 700 "$XDG_RUNTIME_DIR"
     "$bin/dose" import content/sample-pack.json >/dev/null
+    # The window alone is measured: background work off (the student's choice), so the app starts no `dose daemon`
+    # beside it (docs/learning.md, "Who runs the queue").
+    mkdir -p "$XDG_CONFIG_HOME/daily-dose"; echo off >"$XDG_CONFIG_HOME/daily-dose/background-work"
     "$bin/dose" today --json >"$out/today.json"
     page=$("$bin/dose" open --print-path --no-launch)
     cp "$page" "$out/card.html"

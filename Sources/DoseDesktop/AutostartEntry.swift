@@ -1,27 +1,30 @@
 import DoseSystem
 import Glibc
 
-/// The scheduler's XDG autostart entry, for desktops without a systemd user manager: off is a copy of the
-/// system entry in `~/.config/autostart` with `Hidden=true` (the Desktop Application Autostart spec's way to
-/// turn a system entry off for one user), on is that copy removed.
+/// One of Daily Dose's XDG autostart entries (the scheduler's, the daemon's), for desktops without a systemd user
+/// manager: off is a copy of the system entry in `~/.config/autostart` with `Hidden=true` (the Desktop Application
+/// Autostart spec's way to turn a system entry off for one user), on is that copy removed.
 struct AutostartEntry {
-    static let fileName = "dose-notify-autostart.desktop"
+    static let scheduler = "dose-notify-autostart.desktop"
+    static let daemon = "dose-daemon-autostart.desktop"
+
+    var fileName: String
 
     /// `$XDG_CONFIG_HOME`.
     var configHome: String
     /// `$XDG_CONFIG_DIRS` (default `/etc/xdg`), most important first.
     var configDirs: [String]
 
-    static func fromEnvironment(_ paths: DosePaths) -> AutostartEntry {
+    static func fromEnvironment(_ paths: DosePaths, fileName: String) -> AutostartEntry {
         let dirs = (Environment.value("XDG_CONFIG_DIRS") ?? "/etc/xdg").split(separator: ":").map(String.init).filter { $0.hasPrefix("/") }
-        return AutostartEntry(configHome: paths.configHome, configDirs: dirs.isEmpty ? ["/etc/xdg"] : dirs)
+        return AutostartEntry(fileName: fileName, configHome: paths.configHome, configDirs: dirs.isEmpty ? ["/etc/xdg"] : dirs)
     }
 
-    var userPath: String { configHome + "/autostart/" + Self.fileName }
+    var userPath: String { configHome + "/autostart/" + fileName }
 
     /// The installed system entry (`make install`, the .deb), first found on `XDG_CONFIG_DIRS`.
     var systemPath: String? {
-        configDirs.map { $0 + "/autostart/" + Self.fileName }.first { FileSystem.exists($0) }
+        configDirs.map { $0 + "/autostart/" + fileName }.first { FileSystem.exists($0) }
     }
 
     /// On when an entry exists and the user's copy (which overrides the system one) is not hidden.
@@ -30,11 +33,16 @@ struct AutostartEntry {
         return systemPath != nil
     }
 
+    /// The user turned the entry off (a hidden copy): the old morning-notification switch's "off", without systemd.
+    var isHiddenByUser: Bool {
+        (try? FileSystem.readText(userPath)).map(Self.isHidden) ?? false
+    }
+
     func setEnabled(_ enabled: Bool) throws(ServiceFailure) {
         guard let systemPath else {
             throw ServiceFailure(tr(
-                "the scheduler's autostart entry is not installed ({file} in {directories})",
-                ["file": Self.fileName, "directories": configDirs.map { $0 + "/autostart" }.joined(separator: ", ")]))
+                "the autostart entry {file} is not installed (in {directories})",
+                ["file": fileName, "directories": configDirs.map { $0 + "/autostart" }.joined(separator: ", ")]))
         }
         do {
             if enabled {

@@ -4,35 +4,36 @@ import DoseSystem
 ///
 /// The page imports first (the sample pack or a source URL, through `SyncService`), so the branch row can offer
 /// the codes the new pool carries; then it stores the notify time and the branch through the same path as
-/// `dose config set`, and turns the morning notification on. A step that fails stops the rest and is shown.
+/// `dose config set`, and turns background work on (the morning notification and the learning queue). A step that
+/// fails stops the rest and is shown.
 public struct FirstRun: Sendable, Equatable {
     /// One change the page's "Done" makes.
     public enum Step: Sendable, Equatable {
         case setting(SettingEdit)
         case branch(BranchChoice)
-        case morningNotification
+        case backgroundWork
     }
 
     /// What the user chose on the page.
     public var notifyTime: String
     public var branch: BranchChoice
-    public var morningNotification: Bool
+    /// Background work on (the page's switch); off is recorded as the student's choice too.
+    public var backgroundWork: Bool
 
-    public init(notifyTime: String, branch: BranchChoice, morningNotification: Bool) {
+    public init(notifyTime: String, branch: BranchChoice, backgroundWork: Bool) {
         self.notifyTime = notifyTime
         self.branch = branch
-        self.morningNotification = morningNotification
+        self.backgroundWork = backgroundWork
     }
 
     /// An empty pool (never imported, or an empty pack) opens the welcome page instead of the card.
     public static func showsWelcome(itemCount: Int) -> Bool { itemCount == 0 }
 
     /// The changes, in the order they are made: the time first (the scheduler plans from it as soon as it
-    /// runs), the branch, and the notification last, so it starts with both already in place.
+    /// runs), the branch, and background work last, so the scheduler and the daemon start with both in place.
+    /// It is a step either way: the switch left off is the student's choice, which the next start keeps.
     public var steps: [Step] {
-        var steps: [Step] = [.setting(SettingEdit(.notifyTime, text: notifyTime)), .branch(branch)]
-        if morningNotification { steps.append(.morningNotification) }
-        return steps
+        [.setting(SettingEdit(.notifyTime, text: notifyTime)), .branch(branch), .backgroundWork]
     }
 
     /// What the page says about clicking the notification (the servers differ: the table).

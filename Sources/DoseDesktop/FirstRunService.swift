@@ -4,14 +4,15 @@ import DoseSystem
 import Glibc
 
 /// The welcome page's work: is this the first run (an empty pool), import the bundled sample pack or a source
-/// URL in one call, then the branch, the notify time and the morning notification in another.
+/// URL in one call, then the branch, the notify time and background work (the morning notification and the
+/// learning queue) in another.
 ///
 /// Usage (GLib thread; answers come back there):
 ///
 ///     let firstRun = FirstRunService(paths: .fromEnvironment())
 ///     firstRun.isFirstRun { empty in if empty { showWelcome() } }
 ///     firstRun.importContent(.samplePack, progress: { step in … }) { result in … }   // or .source("https://…/pack.json")
-///     firstRun.finish(branch: choice, notifyTime: "7:30") { outcome in … }          // then the notification on
+///     firstRun.finish(branch: choice, notifyTime: "7:30") { outcome in … }          // then background work on
 ///
 /// The sample pack is the one `make install` and the .deb put in `share/daily-dose/` (found beside the
 /// program's prefix, then on `XDG_DATA_DIRS`), or `content/sample-pack.json` of a build tree.
@@ -27,23 +28,23 @@ public struct FirstRunService: Sendable {
     public struct Outcome: Sendable {
         public var branch: Result<ConfigChange.Outcome, ConfigChange.Failure>
         public var notifyTime: Result<ConfigChange.Outcome, ConfigChange.Failure>
-        public var notification: Result<MorningNotificationService.State, ServiceFailure>
+        public var background: Result<BackgroundWorkService.State, ServiceFailure>
     }
 
     public let paths: DosePaths
     let queue: ServiceQueue
-    let morning: MorningNotificationService
+    let background: BackgroundWorkService
     let sampleCandidates: [String]
 
     /// - Parameters:
-    ///   - morning: the notification switch (tests give one on a private bus).
+    ///   - background: the background work switch (tests give one on a private bus).
     ///   - samplePackCandidates: where to look for the sample pack (nil: `samplePackLocations()`).
     public init(
-        paths: DosePaths, queue: ServiceQueue = .app, morning: MorningNotificationService? = nil, samplePackCandidates: [String]? = nil
+        paths: DosePaths, queue: ServiceQueue = .app, background: BackgroundWorkService? = nil, samplePackCandidates: [String]? = nil
     ) {
         self.paths = paths
         self.queue = queue
-        self.morning = morning ?? MorningNotificationService(paths: paths, queue: queue)
+        self.background = background ?? BackgroundWorkService(paths: paths)
         sampleCandidates = samplePackCandidates ?? Self.samplePackLocations()
     }
 
@@ -88,9 +89,9 @@ public struct FirstRunService: Sendable {
         }, done: done)
     }
 
-    /// Sets the branch (`.none`: every dose) and the notify time, then turns the morning notification on.
+    /// Sets the branch (`.none`: every dose) and the notify time, then turns background work on.
     public func finish(branch: BranchChoice, notifyTime: String, done: @escaping @Sendable (Outcome) -> Void) {
-        let (paths, morning) = (paths, morning)
+        let (paths, background) = (paths, background)
         queue.run({
             let branchResult = Result { () throws(ConfigChange.Failure) in
                 if let value = branch.audience.configured {
@@ -102,8 +103,8 @@ public struct FirstRunService: Sendable {
             let time = Result { () throws(ConfigChange.Failure) in try ConfigChange.set(.notifyTime, to: notifyTime, paths: paths) }
             return (branchResult, time)
         }, done: { (changes: (Result<ConfigChange.Outcome, ConfigChange.Failure>, Result<ConfigChange.Outcome, ConfigChange.Failure>)) in
-            // The switch answers on the same queue, after the settings are written.
-            morning.setEnabled(true) { state in done(Outcome(branch: changes.0, notifyTime: changes.1, notification: state)) }
+            // After the settings are written: the scheduler and the daemon start with them in place.
+            background.setEnabled(true) { state in done(Outcome(branch: changes.0, notifyTime: changes.1, background: state)) }
         })
     }
 

@@ -48,9 +48,11 @@ public final class LearnChecklist {
     }
 
     /// The checklist as the view shows it: subjects in order, each with its ticked topics (and those unticked
-    /// here) that match `search` (case- and accent-insensitive, on the subject or the topic).
+    /// here) that match `search` (case- and accent-insensitive, on the subject or the topic). A topic still to
+    /// make says so when `background` work does not run, and why no request can be made in the app's words.
     public func overview(
-        now: Int64, zone: some ZoneRules, provider: LearnProvider, online: Bool, search: String = ""
+        now: Int64, zone: some ZoneRules, provider: LearnProvider, online: Bool, background: BackgroundQueue = .running,
+        search: String = ""
     ) throws(ServiceFailure) -> LearnOverview {
         let entries: [LearningEntry]
         let state: LearningQueueState
@@ -65,7 +67,7 @@ public final class LearnChecklist {
         let reachable = online || provider.isLoopback
         // What holds every topic is said once, in the summary; each row keeps to its topic's own state.
         let queue = entries.contains { $0.pending != nil && !$0.isComplete } ? QueueCondition.of(
-            state, providerProblem: provider.problem, fingerprint: provider.fingerprint, online: reachable, now: now,
+            state, providerProblem: provider.problem?.words, fingerprint: provider.fingerprint, online: reachable, now: now,
             redaction: provider.redaction) : nil
         var rows: [LearnTopic] = entries.compactMap { entry in
             guard let key = try? TopicKey(subject: entry.subject, topic: entry.topic) else { return nil }
@@ -74,7 +76,8 @@ public final class LearnChecklist {
             return LearnTopic(
                 key: key, ticked: true, status: status,
                 generating: status.state == .pending && entry.pending?.inFlightSince != nil,
-                due: count?.due ?? 0, new: count?.new ?? 0, total: count?.total ?? 0, now: now, zone: zone)
+                due: count?.due ?? 0, new: count?.new ?? 0, total: count?.total ?? 0, now: now, zone: zone,
+                background: background)
         }
         let listed = Set(rows.map(\.key))
         unticked.removeAll { listed.contains($0) }
@@ -94,7 +97,7 @@ public final class LearnChecklist {
         return LearnOverview(
             subjects: subjects, ticked: entries.count, due: counts.reduce(0) { $0 + $1.due },
             new: counts.reduce(0) { $0 + $1.new }, searching: !query.isEmpty,
-            queue: queue.map { LearnWords.queue($0, now: now, zone: zone) })
+            queue: queue.map { LearnWords.queue($0, now: now, zone: zone) }, background: background)
     }
 
     /// Adds a subject and topic and ticks it, as `dose learn tick` does: another spelling of a listed topic

@@ -82,9 +82,10 @@ extension LearnChecklist {
 
     /// `overview` as the syllabus's checklist for `audience` (the configured branch: `DesktopPool.audience`).
     public func overview(
-        now: Int64, zone: some ZoneRules, provider: LearnProvider, online: Bool, search: String = "", audience: Audience
+        now: Int64, zone: some ZoneRules, provider: LearnProvider, online: Bool, background: BackgroundQueue = .running,
+        search: String = "", audience: Audience
     ) throws(ServiceFailure) -> LearnOverview {
-        let listed = try overview(now: now, zone: zone, provider: provider, online: online, search: search)
+        let listed = try overview(now: now, zone: zone, provider: provider, online: online, background: background, search: search)
         return LearnSyllabus.merge(listed, syllabus: try syllabus(), audience: audience, search: search)
     }
 }

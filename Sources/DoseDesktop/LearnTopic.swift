@@ -14,10 +14,16 @@ public struct LearnTopic: Sendable, Equatable {
     public let due: Int
     public let new: Int
     public let total: Int
-    /// The state line: `dose learn list`'s words ("pending · 1 attempt · next try at 15:28 · …").
+    /// The state line: `dose learn list`'s words ("pending · 1 attempt · next try at 15:28 · …"), the app's own for
+    /// what the student can fix here (background work off, no provider set up).
     public let stateText: String
+    /// Whether background work runs, which a topic still to make waits for.
+    public let background: BackgroundQueue
 
-    init(key: TopicKey, ticked: Bool, status: TopicStatus, generating: Bool, due: Int, new: Int, total: Int, now: Int64, zone: some ZoneRules) {
+    init(
+        key: TopicKey, ticked: Bool, status: TopicStatus, generating: Bool, due: Int, new: Int, total: Int, now: Int64,
+        zone: some ZoneRules, background: BackgroundQueue = .running
+    ) {
         self.key = key
         self.ticked = ticked
         self.status = status
@@ -25,8 +31,16 @@ public struct LearnTopic: Sendable, Equatable {
         self.due = due
         self.new = new
         self.total = total
-        var parts = [LearnWords.state(status.state, generating: generating)]
-        parts += LearnWords.details(status, now: now, zone: zone)
+        self.background = background
+        var parts: [String]
+        if let held = background.heldWords, status.state != .ready, !generating {
+            // Nothing will try it while background work does not run: that first, and no "next try".
+            var waiting = status
+            waiting.nextAttemptAt = nil
+            parts = [held] + LearnWords.details(waiting, now: now, zone: zone)
+        } else {
+            parts = [LearnWords.state(status.state, generating: generating)] + LearnWords.details(status, now: now, zone: zone)
+        }
         if status.hasDeck {
             // TRANSLATORS: a topic's cards in the Learn view: "3 due, 7 new, 10 cards".
             parts.append(tr("{due} due, {new} new, {total} cards", ["due": due, "new": new, "total": total]))
@@ -41,15 +55,17 @@ public struct LearnTopic: Sendable, Equatable {
         status = nil
         generating = false
         (due, new, total) = (0, 0, 0)
+        background = .running
         self.stateText = stateText
     }
 
     /// The topic as "Subject — Topic", which names its row's controls for a screen reader.
     public var title: String { "\(key.subject) — \(key.topic)" }
 
-    /// Retry now makes sense: waiting on its backoff, or paused (the settings may have been fixed).
+    /// Retry now makes sense: waiting on its backoff, or paused (the settings may have been fixed), while
+    /// background work runs (else nothing would retry it: the view offers to turn it on instead).
     public var canRetry: Bool {
-        guard let status else { return false }
+        guard let status, background == .running else { return false }
         return (status.state == .pending && !generating) || status.state == .paused
     }
 
@@ -84,14 +100,20 @@ public struct LearnOverview: Sendable, Equatable {
     public let searching: Bool
     /// What holds every topic back (`dose learn list`'s first line), said once above the rows; nil when nothing does.
     public let queue: String?
+    /// Whether background work runs (the notice above the list when it does not and a topic waits for it).
+    public let background: BackgroundQueue
 
-    init(subjects: [LearnSubject], ticked: Int, due: Int, new: Int, searching: Bool, queue: String? = nil) {
+    init(
+        subjects: [LearnSubject], ticked: Int, due: Int, new: Int, searching: Bool, queue: String? = nil,
+        background: BackgroundQueue = .running
+    ) {
         self.subjects = subjects
         self.ticked = ticked
         self.due = due
         self.new = new
         self.searching = searching
         self.queue = queue
+        self.background = background
     }
 
     /// The lines above the list: what holds every topic, if anything, then the overall counts, or what to do on
@@ -108,13 +130,13 @@ public struct LearnOverview: Sendable, Equatable {
 /// The provider as the checklist's states need it: why no request can be made, the settings' fingerprint
 /// (a pause holds for the settings it was made under), whether the provider is on this machine.
 public struct LearnProvider: Sendable, Equatable {
-    public var problem: String?
+    public var problem: Problem?
     public var fingerprint: String
     public var isLoopback: Bool
     /// Takes the key in use out of stored provider messages.
     public var redaction: KeyRedaction
 
-    public init(problem: String?, fingerprint: String, isLoopback: Bool, redaction: KeyRedaction = .none) {
+    public init(problem: Problem?, fingerprint: String, isLoopback: Bool, redaction: KeyRedaction = .none) {
         self.problem = problem
         self.fingerprint = fingerprint
         self.isLoopback = isLoopback
@@ -125,8 +147,8 @@ public struct LearnProvider: Sendable, Equatable {
     public static func load(paths: DosePaths) -> LearnProvider {
         let snapshot = ProviderSnapshot.load(configPath: paths.configFile, keyring: KeyringLookup.providerKey)
         return LearnProvider(
-            problem: snapshot.problem, fingerprint: snapshot.fingerprint, isLoopback: snapshot.settings.isLoopback,
-            redaction: snapshot.redaction)
+            problem: snapshot.problemKind.map(Problem.init), fingerprint: snapshot.fingerprint,
+            isLoopback: snapshot.settings.isLoopback, redaction: snapshot.redaction)
     }
 }
 

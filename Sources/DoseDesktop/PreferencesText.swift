@@ -36,14 +36,11 @@ public enum PreferencesText {
         }
     }
 
-    /// The morning notification's row: on or off, and through what ("On, through the systemd user unit").
-    public static func morningState(_ state: MorningNotificationService.State) -> String {
-        switch (state.enabled, state.mechanism) {
-        case (true, .systemd): tr("On, through the systemd user unit")
-        case (false, .systemd): tr("Off, through the systemd user unit")
-        case (true, .autostart): tr("On, through the autostart entry")
-        case (false, .autostart): tr("Off, through the autostart entry")
-        }
+    /// The background work row: what on and off mean for the student (how it runs is not theirs to know).
+    public static func backgroundState(_ state: BackgroundWorkService.State) -> String {
+        state.enabled
+            ? tr("On: the morning notification comes, and decks are made for the topics you tick")
+            : tr("Off: no morning notification, and ticked topics wait")
     }
 
     /// The last sync's result, with its local time ("Synced 328 items at 22:10 from …").

@@ -26,6 +26,10 @@ public struct ServiceQueue: Sendable {
     /// The app's one queue, answering on the default GLib main loop.
     public static let app = ServiceQueue()
 
+    /// Background work's own (`BackgroundWorkService`): starting the daemon waits for it to take its lock, and
+    /// that must not hold up a setting or the Learn view's reading behind it.
+    public static let background = ServiceQueue(label: "net.dailydose.app.background")
+
     /// Runs `work` on the queue, then `done` with its value through `deliver`.
     func run<Value: Sendable>(_ work: @escaping @Sendable () -> Value, done: @escaping @Sendable (Value) -> Void) {
         queue.async { [deliver] in

@@ -1,10 +1,10 @@
 import CGLib
 import GLibGlue
 
-/// The systemd user manager's D-Bus API (`org.freedesktop.systemd1.Manager` on the session bus), for one unit:
-/// what `systemctl --user is-enabled|enable --now|disable --now UNIT` do, without running systemctl.
+/// The systemd user manager's D-Bus API (`org.freedesktop.systemd1.Manager` on the session bus): what
+/// `systemctl --user is-enabled|enable --now|disable --now UNIT…` do, without running systemctl.
 ///
-/// Blocking calls (each bounded by GDBus's 25 s): used by `MorningNotificationService` on its queue. GIO's
+/// Blocking calls (each bounded by GDBus's 25 s): used by `BackgroundWorkService` on its queue. GIO's
 /// GDBus is GLib's, so every call goes through GLibGlue's `check`.
 final class SystemdUserManager {
     static let busName = "org.freedesktop.systemd1"
@@ -52,17 +52,25 @@ final class SystemdUserManager {
         return String(cString: g_variant_get_string(value, nil))
     }
 
-    /// `EnableUnitFiles([unit], runtime: false, force: false)`, `Reload()`, `StartUnit(unit, "replace")`.
-    func enableNow(_ unit: String) throws(GLibError) {
-        g_variant_unref(try manager("EnableUnitFiles", [Self.strv([unit]), g_variant_new_boolean(0), g_variant_new_boolean(0)]))
+    /// `EnableUnitFiles(units, runtime: false, force: false)`, then `Reload()`.
+    func enable(_ units: [String]) throws(GLibError) {
+        g_variant_unref(try manager("EnableUnitFiles", [Self.strv(units), g_variant_new_boolean(0), g_variant_new_boolean(0)]))
         g_variant_unref(try manager("Reload", []))
+    }
+
+    /// `DisableUnitFiles(units, runtime: false)`, then `Reload()`.
+    func disable(_ units: [String]) throws(GLibError) {
+        g_variant_unref(try manager("DisableUnitFiles", [Self.strv(units), g_variant_new_boolean(0)]))
+        g_variant_unref(try manager("Reload", []))
+    }
+
+    /// `StartUnit(unit, "replace")`: a unit already running stays as it is.
+    func start(_ unit: String) throws(GLibError) {
         g_variant_unref(try manager("StartUnit", [g_variant_new_string(unit), g_variant_new_string("replace")]))
     }
 
-    /// `DisableUnitFiles([unit], runtime: false)`, `Reload()`, `StopUnit(unit, "replace")`.
-    func disableNow(_ unit: String) throws(GLibError) {
-        g_variant_unref(try manager("DisableUnitFiles", [Self.strv([unit]), g_variant_new_boolean(0)]))
-        g_variant_unref(try manager("Reload", []))
+    /// `StopUnit(unit, "replace")`.
+    func stop(_ unit: String) throws(GLibError) {
         g_variant_unref(try manager("StopUnit", [g_variant_new_string(unit), g_variant_new_string("replace")]))
     }
 

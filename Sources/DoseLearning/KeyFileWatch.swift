@@ -8,23 +8,23 @@ import Glibc
 /// instead (GIO would otherwise poll for it every few seconds), and each change moves the watch one step
 /// closer to the file. The path comes from the config file: call `refresh()` when that changes.
 /// Lives on the GLib thread, like the `FileWatch` it holds; `onChange` runs there, after the watch moved,
-/// with `isWorking`.
-final class KeyFileWatch {
+/// with `isWorking`. The app's Learn view watches it too, so its lines follow a new key.
+public final class KeyFileWatch {
     private let configPath: String
     private let onChange: (_ isWorking: Bool) -> Void
     /// The path now watched (the key file, or a missing directory on its way), or nil.
     private var watched: String?
     private var watch: FileWatch?
     /// False when a key file is configured but GIO could not watch it: changes then go unnoticed.
-    private(set) var isWorking = true
+    public private(set) var isWorking = true
 
-    init(configPath: String, onChange: @escaping (_ isWorking: Bool) -> Void) {
+    public init(configPath: String, onChange: @escaping (_ isWorking: Bool) -> Void) {
         self.configPath = configPath
         self.onChange = onChange
     }
 
     /// Reads `provider.key-file` afresh and watches it, or what is missing on its way.
-    func refresh() {
+    public func refresh() {
         guard case .success(let settings) = ProviderSnapshot.readSettings(configPath: configPath),
             let keyFile = settings.keyFile
         else {

@@ -2,11 +2,25 @@ import DoseSystem
 
 /// The provider settings and key as read at one moment, with whatever makes them unusable.
 public struct ProviderSnapshot: Sendable {
+    /// What stands in the way, for a front end that words it its own way (the app names no config key or file).
+    public enum ProblemKind: Sendable, Equatable {
+        /// The config file cannot be read.
+        case configUnreadable
+        /// `provider.url` or `provider.model` is not set.
+        case notConfigured
+        /// The key cannot be had: a key file refused or unreadable, the Secret Service failing.
+        case key
+        /// A key is there but withheld: `provider.url` is plain http:// to another machine.
+        case keyWithheld
+    }
+
     public var settings: ProviderSettings
     /// Never logged or printed.
     public var key: String?
     /// Why requests cannot be made (nothing configured, a key file others can read), or nil.
     public var problem: String?
+    /// Which kind of problem `problem` is (nil with it).
+    public var problemKind: ProblemKind?
     /// Where `key` came from (`ProviderKey`'s order).
     public var keySource: ProviderKey.Source
     /// True when a key was found but withheld, `provider.url` being plain http:// to another machine
@@ -16,12 +30,13 @@ public struct ProviderSnapshot: Sendable {
     public var redaction: KeyRedaction
 
     public init(
-        settings: ProviderSettings, key: String?, problem: String?, keySource: ProviderKey.Source = .none,
-        keyWithheld: Bool = false, redaction: KeyRedaction? = nil
+        settings: ProviderSettings, key: String?, problem: String?, problemKind: ProblemKind? = nil,
+        keySource: ProviderKey.Source = .none, keyWithheld: Bool = false, redaction: KeyRedaction? = nil
     ) {
         self.settings = settings
         self.key = key
         self.problem = problem
+        self.problemKind = problem == nil ? nil : problemKind ?? (keyWithheld ? .keyWithheld : .key)
         self.keySource = keySource
         self.keyWithheld = keyWithheld
         self.redaction = redaction ?? KeyRedaction(key: key)
@@ -36,11 +51,15 @@ public struct ProviderSnapshot: Sendable {
         let settings: ProviderSettings
         switch readSettings(configPath: configPath) {
         case .failure(let problem):
-            return ProviderSnapshot(settings: ProviderSettings(url: nil, model: nil, keyFile: nil), key: nil, problem: problem.message)
+            return ProviderSnapshot(
+                settings: ProviderSettings(url: nil, model: nil, keyFile: nil), key: nil, problem: problem.message,
+                problemKind: .configUnreadable)
         case .success(let read):
             settings = read
         }
-        if let missing = settings.missing { return ProviderSnapshot(settings: settings, key: nil, problem: missing) }
+        if let missing = settings.missing {
+            return ProviderSnapshot(settings: settings, key: nil, problem: missing, problemKind: .notConfigured)
+        }
         do {
             let (key, source) = try ProviderKey.resolve(
                 settings: settings, environment: Environment.value(ProviderKey.environmentVariable), keyring: keyring)
@@ -52,7 +71,7 @@ public struct ProviderSnapshot: Sendable {
             }
             return ProviderSnapshot(settings: settings, key: key, problem: nil, keySource: source)
         } catch {
-            return ProviderSnapshot(settings: settings, key: nil, problem: error.message)
+            return ProviderSnapshot(settings: settings, key: nil, problem: error.message, problemKind: .key)
         }
     }
 

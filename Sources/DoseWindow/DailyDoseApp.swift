@@ -12,6 +12,8 @@ public final class DailyDoseApp {
     /// The Preferences window while it is open (it keeps itself until destroyed).
     private weak var preferences: PreferencesWindow?
     private let readiness = Readiness(fileDescriptor: Environment.value("DAILY_DOSE_READY_FD").flatMap { Int32($0) })
+    /// The scheduler and the learning queue: started with the app (unless the student turned them off).
+    private let background = BackgroundWorkControl(paths: .fromEnvironment())
 
     public init() {
         application = Application(id: DesktopApplication.id)
@@ -52,7 +54,9 @@ public final class DailyDoseApp {
             let window = self.presentWindow().window
             // One Preferences window: asked for again, the open one is raised with what is stored now.
             if let preferences = self.preferences { return preferences.presentAgain(over: window.widget) }
-            self.preferences = PreferencesWindow.present(over: window.widget) { [unowned self] in self.window?.showToday() }
+            self.preferences = PreferencesWindow.present(over: window.widget, background: self.background) { [unowned self] in
+                self.window?.showToday()
+            }
         }
         application.addAction("quiz", withString: true) { [unowned self] parameter in
             // "SUBJECT\u{1F}TOPIC" (a Learn page's Quiz button, a launcher); anything else opens nothing.
@@ -62,7 +66,14 @@ public final class DailyDoseApp {
             }
             self.presentWindow().window.showQuiz(key)
         }
+        background.onChange = { [unowned self] result in
+            self.window?.backgroundChanged()
+            self.preferences?.showBackground(result)
+        }
         application.onStartup { [unowned self] in
+            // The primary instance only (a second `daily-dose` hands its arguments over and ends): the queue runs
+            // whenever the app does, on every desktop, with no command typed (docs/learning.md).
+            self.background.resume()
             Gtk.setAccels(self.application.pointer, action: "app.preferences", ["<Control>comma"])
             Gtk.setAccels(self.application.pointer, action: "app.previous-day", ["<Alt>Left"])
             Gtk.setAccels(self.application.pointer, action: "app.next-day", ["<Alt>Right"])
@@ -78,7 +89,7 @@ public final class DailyDoseApp {
             Gtk.present(window.widget)
             return (window, false)
         }
-        let window = DoseWindow(application: application, opening: reference)
+        let window = DoseWindow(application: application, opening: reference, background: background)
         self.window = window
         Gtk.onDestroy(window.widget) { [unowned self] in self.window = nil }
         readiness.watch(window)

@@ -34,9 +34,12 @@ final class DoseWindow {
     private var content: Widget?
     /// Called once the page on show has finished loading (the ready protocol waits for the first).
     var onPageLoaded: () -> Void = {}
+    /// Background work, which the first-run page turns on and the Learn view tells about.
+    private let background: BackgroundWorkControl
 
     /// The window on today's dose, or on the item `reference` names (a click's id).
-    init(application: Application, opening reference: String?) {
+    init(application: Application, opening reference: String?, background: BackgroundWorkControl) {
+        self.background = background
         let pool = Self.pool()
         browser = DoseBrowser(pool: pool)
         if let reference { browser.open(reference, pool) }
@@ -86,6 +89,8 @@ final class DoseWindow {
         Adwaita.addPage(pages, cardPage, name: "today", title: tr("Dose"), icon: "starred-symbolic")
         Adwaita.addPage(pages, upcomingPage, name: "upcoming", title: tr("Upcoming"), icon: "x-office-calendar-symbolic")
         learn = LearnPage(paths: pool.paths, assets: Self.usable(assets))
+        learn.background = background.queue
+        learn.turnOnBackground = { [unowned background] in background.setEnabled(true) }
         Adwaita.addPage(pages, learn.widget, name: "learn", title: tr("Learn"), icon: "object-select-symbolic")
         let switchers = Adwaita.viewSwitchers(pages)
 
@@ -137,7 +142,7 @@ final class DoseWindow {
     /// An empty pool (the first run) shows the welcome page in place of the card until it has imported a pack.
     private func welcomeIfEmpty(root: Widget, content: Widget) {
         guard let count = try? PoolInfo.itemCount(paths: Self.pool().paths), FirstRun.showsWelcome(itemCount: count) else { return }
-        let page = WelcomePage(paths: Self.pool().paths) { [unowned self] in
+        let page = WelcomePage(paths: Self.pool().paths, background: background) { [unowned self] in
             guard let welcome = self.welcome else { return }
             // Its widgets go with it: none of their handlers may outlive the page they call.
             Gtk.remove(root, welcome.widget)
@@ -200,6 +205,11 @@ final class DoseWindow {
         case .quiz: quiz?.scroll(move)
         case .upcoming, .learnList, .welcome: break
         }
+    }
+
+    /// Background work's last answer, for the Learn view's lines.
+    func backgroundChanged() {
+        learn.background = background.queue
     }
 
     /// Whether the first-run page is on show (the card's page is not loaded for the ready protocol then).

@@ -12,7 +12,9 @@ import GLibGlue
 ///
 /// Live: the store's file and its WAL are watched (GIO, inotify: nothing runs while nothing changes); a burst
 /// of events is taken as one after a short pause, and the list is read again only when SQLite's data version
-/// says another process committed. Everything here runs on the GLib thread, which is why it may be captured
+/// says another process committed. The provider is read again when its settings or key may have changed
+/// (`ProviderWatch`), and the lines follow background work (`background`), with a notice and a button to turn it
+/// on while it does not run and a topic waits for it. Everything here runs on the GLib thread, which is why it may be captured
 /// by the service queue's `@Sendable` answers.
 final class LearnPage: @unchecked Sendable {
     let widget: Widget
@@ -22,6 +24,9 @@ final class LearnPage: @unchecked Sendable {
     private let groups: Widget
     private let summaryLabel: Widget
     private let messageLabel: Widget
+    private let noticeBox: Widget
+    private let noticeLabel: Widget
+    private let noticeButton: Widget
     private let subjectRow: Widget
     private let topicRow: Widget
     private let study: StudyPage
@@ -30,8 +35,15 @@ final class LearnPage: @unchecked Sendable {
     private var shown: LearnOverview?
     private var network: NetworkMonitor?
     private var watches: [FileWatch] = []
+    private var providerWatch: ProviderWatch?
     private var settle: SourceHandle?
-    private var configSettle: SourceHandle?
+    private var providerSettle: SourceHandle?
+    /// Whether background work runs: a topic still to make says so when it does not.
+    var background: BackgroundQueue = .running {
+        didSet { if background != oldValue { draw() } }
+    }
+    /// The notice's button: background work on (or started again).
+    var turnOnBackground: () -> Void = {}
 
     init(paths: DosePaths, assets: DosePage.Assets) {
         self.paths = paths
@@ -61,8 +73,17 @@ final class LearnPage: @unchecked Sendable {
         messageLabel = Gtk.label("")
         Gtk.setVisible(messageLabel, false)
         summaryLabel = Gtk.label("", cssClasses: ["dim-label"])
+        // Background work off (or not started) while a topic waits: said once above the list, with the way out.
+        noticeBox = Gtk.box(vertical: true, spacing: 6)
+        noticeLabel = Gtk.label("")
+        noticeButton = Gtk.button("") {}
+        Gtk.addCSSClass(noticeButton, "suggested-action")
+        Gtk.setCenter(noticeButton)
+        Gtk.append(noticeBox, noticeLabel)
+        Gtk.append(noticeBox, noticeButton)
+        Gtk.setVisible(noticeBox, false)
         groups = Gtk.box(vertical: true, spacing: 6)
-        for child in [form, addButton, messageLabel, summaryLabel, groups] { Gtk.append(content, child) }
+        for child in [form, addButton, messageLabel, noticeBox, summaryLabel, groups] { Gtk.append(content, child) }
         listPart = Gtk.scrolled(Adwaita.clamp(content, maximumWidth: 760))
         Gtk.setExpand(listPart, vertical: true)
 
@@ -81,18 +102,20 @@ final class LearnPage: @unchecked Sendable {
             self.draw()
         }
         study.onBack = { [unowned self] in self.showList() }
+        onSignal(noticeButton.pointer, "clicked") { [unowned self] in self.turnOnBackground() }
 
         if let failure {
             Gtk.setText(summaryLabel, failure)
             return
         }
         network = NetworkMonitor { [unowned self] _ in self.refresh() }
+        // A provider set up (or changed, or its key) or another branch after the window opened (the branch picks
+        // the syllabus): the lines follow at once.
+        providerWatch = ProviderWatch(paths: paths) { [unowned self] in self.providerChanged() }
         // The file and its WAL (each commit appends there; a checkpoint writes the file).
         for path in [paths.database, paths.database + "-wal"] {
             if let watch = FileWatch(path: path, handler: { [unowned self] in self.storeTouched() }) { watches.append(watch) }
         }
-        // The config: the branch picks the syllabus, and the provider's settings its states.
-        if let watch = FileWatch(path: paths.configFile, handler: { [unowned self] in self.configTouched() }) { watches.append(watch) }
         Gtk.setText(summaryLabel, tr("Reading the list…"))
         refresh()
     }
@@ -213,11 +236,11 @@ final class LearnPage: @unchecked Sendable {
         }
     }
 
-    /// The config was written (Preferences, `dose config set`): the branch and the provider read again, once a burst is over.
-    private func configTouched() {
-        guard configSettle == nil else { return }
-        configSettle = SourceHandle.timeout(milliseconds: 300) { [unowned self] in
-            self.configSettle = nil
+    /// The config (the provider's settings, the branch) or the key changed: a burst (an atomic rewrite is several events) is read once.
+    private func providerChanged() {
+        guard providerSettle == nil else { return }
+        providerSettle = SourceHandle.timeout(milliseconds: 300) { [unowned self] in
+            self.providerSettle = nil
             self.refresh()
             return false
         }
@@ -239,7 +262,7 @@ final class LearnPage: @unchecked Sendable {
         do {
             overview = try checklist.overview(
                 now: WallClock.now(), zone: SystemZone.current(), provider: provider,
-                online: network?.isAvailable() ?? true, search: search, audience: audience())
+                online: network?.isAvailable() ?? true, background: background, search: search, audience: audience())
         } catch {
             Gtk.setText(summaryLabel, error.message)
             return
@@ -248,6 +271,11 @@ final class LearnPage: @unchecked Sendable {
         guard force || overview != shown else { return }
         shown = overview
         Gtk.setText(summaryLabel, overview.summary)
+        if let notice = overview.backgroundNotice {
+            Gtk.setText(noticeLabel, notice)
+            Gtk.setButtonLabel(noticeButton, overview.backgroundButton)
+        }
+        Gtk.setVisible(noticeBox, overview.backgroundNotice != nil)
         while let child = Gtk.firstChild(groups) { Gtk.remove(groups, child) }
         var group: String?
         for subject in overview.subjects {

@@ -4,7 +4,8 @@ import DoseDesktop
 import DoseSystem
 
 /// The preferences (AdwPreferencesWindow): notify time and branch; the content source with Sync now, its
-/// progress and last result; the morning notification on/off and a test notification; the AI provider's URL,
+/// progress and last result; background work on/off (the morning notification and the learning queue) and a test
+/// notification; the AI provider's URL,
 /// model and key (kept in the Secret Service). Every setting goes through `dose config set`'s path
 /// (`SettingsService` → `ConfigChange`); a refusal is a toast and an error-marked row, and nothing is saved.
 /// There is one such window: `app.preferences` again presents it, brought up to date, and it follows the config
@@ -18,17 +19,19 @@ final class PreferencesWindow: @unchecked Sendable {
     private let paths: DosePaths
     private let settings: SettingsService
     private let sync: SyncService
-    private let morning: MorningNotificationService
+    private let background: BackgroundWorkControl
     private let keys: ProviderKeyService
     private var branchChoices: [BranchChoice] = []
     private var branchRow: Widget?
     /// The entry rows of `PreferencesValues.textKeys`, and what each last showed of its setting.
     private var textRows: [ConfigKey: Widget] = [:]
     private var followed: [ConfigKey: FollowedText] = [:]
-    private var morningSwitch: Widget?
-    private var morningRow: Widget?
+    private var backgroundSwitch: Widget?
+    private var backgroundRow: Widget?
     /// Set while a control is moved to what is stored or in effect, so that move is not taken for the user's.
     private var settingControl = false
+    /// What the student last asked of the background work switch, until its answer comes.
+    private var asked: Bool?
     private var syncRow: Widget?
     private var syncSpinner: Widget?
     private var syncButton: Widget?
@@ -41,8 +44,8 @@ final class PreferencesWindow: @unchecked Sendable {
     /// Opens the preferences over `parent`; Escape closes them. `changed` redraws the card after a change.
     /// The window keeps what this returns until it is destroyed: hold it weakly to present it again.
     @discardableResult
-    static func present(over parent: Widget?, changed: @escaping () -> Void) -> PreferencesWindow {
-        let preferences = PreferencesWindow(over: parent, changed: changed)
+    static func present(over parent: Widget?, background: BackgroundWorkControl, changed: @escaping () -> Void) -> PreferencesWindow {
+        let preferences = PreferencesWindow(over: parent, background: background, changed: changed)
         Gtk.present(preferences.window)
         // The first row takes the keyboard (an entry row offers Apply only while its text has the focus).
         if let first = preferences.firstRow { Gtk.grabFocus(first) }
@@ -50,24 +53,24 @@ final class PreferencesWindow: @unchecked Sendable {
     }
 
     /// Raises the open window over `parent` (the main window may be a new one), every row read again first:
-    /// the settings, the morning notification, the last sync and the key.
+    /// the settings, background work, the last sync and the key.
     func presentAgain(over parent: Widget?) {
         if let parent { Gtk.setTransient(window, for: parent) }
         followConfig()
-        morning.state { [self] result in self.showMorning(result, asked: nil) }
+        background.refresh()
         if !syncing, let row = syncRow {
             Adwaita.setSubtitle(row, PreferencesText.lastSync(sync.lastResult(), now: WallClock.now(), zone: SystemZone.current()))
         }
         Gtk.present(window)
     }
 
-    private init(over parent: Widget?, changed: @escaping () -> Void) {
+    private init(over parent: Widget?, background: BackgroundWorkControl, changed: @escaping () -> Void) {
         let pool = DoseWindow.pool()
         let values = PreferencesValues.read(pool)
         paths = pool.paths
         settings = SettingsService(paths: paths)
         sync = SyncService(paths: paths)
-        morning = MorningNotificationService(paths: paths)
+        self.background = background
         keys = ProviderKeyService(paths: paths)
         self.changed = changed
         window = Adwaita.preferencesWindow(over: parent)
@@ -80,7 +83,7 @@ final class PreferencesWindow: @unchecked Sendable {
             title: tr("Your daily dose"),
             description: tr("The morning notification comes at this local time; the branch picks which doses you see."),
             rows: [notifyTimeRow(values), branchRow(values)])
-        let morningGroup = Adwaita.preferencesGroup(title: tr("Notifications"), description: FirstRun.clickHint, rows: morningRows())
+        let morningGroup = Adwaita.preferencesGroup(title: tr("Notifications"), description: FirstRun.clickHint, rows: backgroundRows())
         Adwaita.addPage(window, title: tr("General"), icon: "preferences-system-symbolic", groups: [general, morningGroup])
 
         let content = Adwaita.preferencesGroup(
@@ -154,23 +157,26 @@ final class PreferencesWindow: @unchecked Sendable {
         }
     }
 
-    // MARK: Morning notification
+    // MARK: Background work
 
-    private func morningRows() -> [Widget] {
+    /// One switch for the morning notification's scheduler and the learning queue, and the test notification.
+    private func backgroundRows() -> [Widget] {
         let toggle = Gtk.toggle(active: false) { [unowned self] on in
             guard !self.settingControl else { return }
-            self.morning.setEnabled(on) { [self] result in self.showMorning(result, asked: on) }
+            self.asked = on
+            self.background.setEnabled(on)
         }
-        let row = Adwaita.actionRow(title: tr("Morning notification"), subtitle: tr("Reading its state…"), suffixes: [toggle], activates: toggle)
-        morningSwitch = toggle
-        morningRow = row
-        morning.state { [self] result in self.showMorning(result, asked: nil) }
+        let row = Adwaita.actionRow(title: tr("Background work"), subtitle: tr("Reading its state…"), suffixes: [toggle], activates: toggle)
+        backgroundSwitch = toggle
+        backgroundRow = row
+        if let last = background.last { showBackground(last) }
+        background.refresh()
 
         let send = Gtk.button(tr("Send")) {}
         Gtk.setVerticalCenter(send)
         onSignal(send.pointer, "clicked") { [unowned self] in
             Gtk.setSensitive(send, false)
-            self.morning.sendTest { [self] result in
+            self.background.service.sendTest { [self] result in
                 Gtk.setSensitive(send, true)
                 switch result {
                 case .success(let line): Adwaita.toast(self.window, line)
@@ -184,16 +190,19 @@ final class PreferencesWindow: @unchecked Sendable {
         return [row, test]
     }
 
-    /// The switch follows what the service says is in effect (after a refusal too: it moves back).
-    private func showMorning(_ result: Result<MorningNotificationService.State, ServiceFailure>, asked: Bool?) {
-        guard let toggle = morningSwitch, let row = morningRow else { return }
+    /// The switch follows what the service says is in effect (after a refusal too: it moves back). Background
+    /// work's every answer comes here while the window is open, whoever moved it (the Learn view's button too).
+    func showBackground(_ result: Result<BackgroundWorkService.State, ServiceFailure>) {
+        guard let toggle = backgroundSwitch, let row = backgroundRow else { return }
         settingControl = true
         defer { settingControl = false }
+        let asked = self.asked
+        self.asked = nil
         switch result {
         case .success(let state):
             Gtk.setActive(toggle, state.enabled)
-            Adwaita.setSubtitle(row, PreferencesText.morningState(state))
-            if asked != nil { Adwaita.toast(window, state.enabled ? tr("Morning notification on") : tr("Morning notification off")) }
+            Adwaita.setSubtitle(row, PreferencesText.backgroundState(state))
+            if asked != nil { Adwaita.toast(window, state.enabled ? tr("Background work on") : tr("Background work off")) }
         case .failure(let failure):
             if let asked { Gtk.setActive(toggle, !asked) }
             Adwaita.setSubtitle(row, failure.message)

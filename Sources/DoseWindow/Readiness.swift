@@ -10,6 +10,8 @@ final class Readiness {
 
     init(fileDescriptor: Int32?) {
         self.fileDescriptor = fileDescriptor
+        // Not inherited: a daemon the app starts (background work) would hold a harness's pipe open for good.
+        if let fileDescriptor { _ = fcntl(fileDescriptor, F_SETFD, FD_CLOEXEC) }
     }
 
     func watch(_ window: DoseWindow) {

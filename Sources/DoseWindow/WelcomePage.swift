@@ -4,8 +4,9 @@ import DoseDesktop
 import DoseSystem
 
 /// The first-run page (AdwStatusPage), shown instead of the card while the pool is empty: one click imports the
-/// bundled sample pack (or a source URL syncs), then it asks the notify time and the branch, turns the morning
-/// notification on, says how the notification's Open button works, and hands over to today's card.
+/// bundled sample pack (or a source URL syncs), then it asks the notify time and the branch, turns background work
+/// on (the morning notification and the learning queue), says how the notification's Open button works, and hands
+/// over to today's card.
 ///
 /// Loop-owned like `PreferencesWindow`: the services answer on the GLib thread.
 final class WelcomePage: @unchecked Sendable {
@@ -13,7 +14,7 @@ final class WelcomePage: @unchecked Sendable {
     private let finished: () -> Void
     private let settings: SettingsService
     private let sync: SyncService
-    private let morning: MorningNotificationService
+    private let background: BackgroundWorkControl
     private let status: Widget
     private let importStep: Widget
     private let chooseStep: Widget
@@ -23,16 +24,16 @@ final class WelcomePage: @unchecked Sendable {
     private let doneButton: Widget
     private var timeRow: Widget?
     private var branchRow: Widget?
-    private var morningSwitch: Widget?
+    private var backgroundSwitch: Widget?
     private var branchChoices: [BranchChoice] = [.none]
     private var importButtons: [Widget] = []
 
     /// `finished` runs once the choices are stored (the window then shows today's card).
-    init(paths: DosePaths, finished: @escaping () -> Void) {
+    init(paths: DosePaths, background: BackgroundWorkControl, finished: @escaping () -> Void) {
         self.finished = finished
         settings = SettingsService(paths: paths)
         sync = SyncService(paths: paths)
-        morning = MorningNotificationService(paths: paths)
+        self.background = background
 
         importStep = Gtk.box(vertical: true, spacing: 12)
         chooseStep = Gtk.box(vertical: true, spacing: 12)
@@ -127,29 +128,31 @@ final class WelcomePage: @unchecked Sendable {
         branchChoices = choices.choices
         let branch = Adwaita.comboRow(title: tr("Branch"), choices: choices.choices.map(\.label), selected: choices.selected) { _ in }
         let toggle = Gtk.toggle(active: true) { _ in }
-        let notify = Adwaita.actionRow(
-            title: tr("Morning notification"), subtitle: tr("Turned on when you continue"), suffixes: [toggle], activates: toggle)
-        for row in [time, branch, notify] { Adwaita.addRow(chooseGroup, row) }
-        (timeRow, branchRow, morningSwitch) = (time, branch, toggle)
+        let work = Adwaita.actionRow(
+            title: tr("Background work"),
+            subtitle: tr("The morning notification, and decks made for the topics you tick. Turned on when you continue."),
+            suffixes: [toggle], activates: toggle)
+        for row in [time, branch, work] { Adwaita.addRow(chooseGroup, row) }
+        (timeRow, branchRow, backgroundSwitch) = (time, branch, toggle)
         Gtk.setVisible(chooseStep, true)
         Gtk.grabFocus(time)
     }
 
     private func done() {
-        guard let time = timeRow, let branch = branchRow, let toggle = morningSwitch else { return }
+        guard let time = timeRow, let branch = branchRow, let toggle = backgroundSwitch else { return }
         let index = Adwaita.selected(branch)
         let plan = FirstRun(
             notifyTime: Gtk.editableText(time),
             branch: index >= 0 && index < branchChoices.count ? branchChoices[index] : .none,
-            morningNotification: Gtk.isActive(toggle))
+            backgroundWork: Gtk.isActive(toggle))
         Gtk.setSensitive(doneButton, false)
         Gtk.spin(spinner, true)
-        run(plan.steps[...])
+        run(plan.steps[...], backgroundWork: plan.backgroundWork)
     }
 
     /// Makes the steps one after the other; the first refusal stops and is shown (the user may change it and
-    /// press again, or switch the notification off to go on without it).
-    private func run(_ steps: ArraySlice<FirstRun.Step>) {
+    /// press again, or switch background work off to go on without it).
+    private func run(_ steps: ArraySlice<FirstRun.Step>, backgroundWork: Bool) {
         guard let step = steps.first else {
             Gtk.spin(spinner, false)
             finished()
@@ -163,7 +166,7 @@ final class WelcomePage: @unchecked Sendable {
                 // A refused time takes the keyboard back, to be corrected at once.
                 if case .setting = step, let time = self.timeRow { Gtk.grabFocus(time) } else { Gtk.grabFocus(self.doneButton) }
             } else {
-                self.run(steps.dropFirst())
+                self.run(steps.dropFirst(), backgroundWork: backgroundWork)
             }
         }
         switch step {
@@ -173,8 +176,10 @@ final class WelcomePage: @unchecked Sendable {
             settings.unset(key) { next($0.failure.map(\.description)) }
         case .branch(let choice):
             settings.choose(choice) { next($0.failure.map(\.description)) }
-        case .morningNotification:
-            morning.setEnabled(true) { next($0.failure.map { tr("The morning notification could not be turned on: {error}", ["error": $0.message]) }) }
+        case .backgroundWork:
+            background.setEnabled(backgroundWork) { result in
+                next(backgroundWork ? result.failure.map { tr("Background work could not be turned on: {error}", ["error": $0.message]) } : nil)
+            }
         }
     }
 }

@@ -1,11 +1,13 @@
 import DoseApp
 import DoseDesktop
+import DoseLearning
 import DoseTestSupport
 import Foundation
+import Glibc
 import Testing
 
 /// The welcome page's services: an empty pool detected, the sample pack or a source imported in one call,
-/// then branch, notify time and the morning notification.
+/// then branch, notify time and background work.
 @Suite(.timeLimit(.minutes(5)), .watched) struct FirstRunServiceTests {
     @Test func theBuildTreesSamplePackIsFoundFromTheProgramsPlace() throws {
         let home = try DesktopHome()
@@ -56,22 +58,28 @@ import Testing
         #expect(bad.message.contains("config key source"))
     }
 
-    @Test func finishSetsBranchAndTimeAndTurnsTheMorningNotificationOn() throws {
+    @Test func finishSetsBranchAndTimeAndTurnsBackgroundWorkOn() throws {
         let home = try DesktopHome()
         let bus = try PrivateKeyring(keyring: false)
         let system = home.root.appendingPathComponent("etc-xdg/autostart")
         try FileManager.default.createDirectory(at: system, withIntermediateDirectories: true)
-        try FileManager.default.copyItem(
-            at: home.packageRoot.appendingPathComponent("desktop/dose-notify-autostart.desktop"),
-            to: system.appendingPathComponent("dose-notify-autostart.desktop"))
-        let morning = MorningNotificationService(
-            paths: home.paths, queue: home.queue, busAddress: bus.address, autostartConfigDirs: [system.deletingLastPathComponent().path])
-        _ = try home.wait { morning.setEnabled(false, done: $0) }.get()
-        let firstRun = FirstRunService(paths: home.paths, queue: home.queue, morning: morning, samplePackCandidates: [])
-        let outcome = try home.wait { firstRun.finish(branch: .branch(.init(exactly: "CS")!, items: 0), notifyTime: "6:30", done: $0) }
+        for entry in ["dose-notify-autostart.desktop", "dose-daemon-autostart.desktop"] {
+            try FileManager.default.copyItem(
+                at: home.packageRoot.appendingPathComponent("desktop/" + entry), to: system.appendingPathComponent(entry))
+        }
+        let background = BackgroundWorkService(
+            paths: home.paths, queue: home.queue, busAddress: bus.address, autostartConfigDirs: [system.deletingLastPathComponent().path],
+            dosePath: DesktopHome.binaryDirectory.appendingPathComponent("dose").path)
+        let lock = home.paths.dataHome + "/daily-dose/daemon.lock"
+        defer { if let pid = DaemonInstanceLock.holder(of: lock) { kill(pid, SIGTERM) } }
+        _ = try home.wait { background.setEnabled(false, done: $0) }.get()
+        let firstRun = FirstRunService(paths: home.paths, queue: home.queue, background: background, samplePackCandidates: [])
+        let outcome = try home.wait(timeout: 60) { firstRun.finish(branch: .branch(.init(exactly: "CS")!, items: 0), notifyTime: "6:30", done: $0) }
         #expect(try outcome.branch.get().stored == "CS")
         #expect(try outcome.notifyTime.get().stored == "06:30")
-        #expect(try outcome.notification.get().enabled == true)
+        #expect(try outcome.background.get().enabled == true)
+        #expect(DaemonInstanceLock.holder(of: lock) != nil, "the learning queue runs")
+        _ = try home.wait(timeout: 60) { background.setEnabled(false, done: $0) }.get()
         #expect(try home.dose("config", "get", "notify-time").stdout == "06:30\n")
         let refused = try home.wait { firstRun.finish(branch: .none, notifyTime: "noon", done: $0) }
         guard case .failure(let failure) = refused.notifyTime else {

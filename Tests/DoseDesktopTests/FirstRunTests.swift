@@ -28,13 +28,14 @@ import Testing
             == home.packageRoot.appendingPathComponent("content/sample-pack.json").standardizedFileURL.path)
     }
 
-    @Test func doneStoresTheTimeThenTheBranchThenTurnsTheNotificationOn() {
-        let plan = FirstRun(notifyTime: " 7:30 ", branch: .branch(BranchCode(exactly: "CS")!, items: 2), morningNotification: true)
+    @Test func doneStoresTheTimeThenTheBranchThenBackgroundWork() {
+        let plan = FirstRun(notifyTime: " 7:30 ", branch: .branch(BranchCode(exactly: "CS")!, items: 2), backgroundWork: true)
         #expect(plan.steps == [
-            .setting(.set(.notifyTime, "7:30")), .branch(.branch(BranchCode(exactly: "CS")!, items: 2)), .morningNotification,
+            .setting(.set(.notifyTime, "7:30")), .branch(.branch(BranchCode(exactly: "CS")!, items: 2)), .backgroundWork,
         ])
-        let quiet = FirstRun(notifyTime: "", branch: .none, morningNotification: false)
-        #expect(quiet.steps == [.setting(.unset(.notifyTime)), .branch(.none)])
+        // Left off, it is still a step: the choice is recorded, and the next start keeps it off.
+        let quiet = FirstRun(notifyTime: "", branch: .none, backgroundWork: false)
+        #expect(quiet.steps == [.setting(.unset(.notifyTime)), .branch(.none), .backgroundWork] && !quiet.backgroundWork)
     }
 
     @Test func onlyAnEmptyPoolShowsTheWelcome() {
@@ -104,18 +105,18 @@ import Testing
         let noon: Int64 = 1_780_000_000 - 1_780_000_000 % 86_400 + 43_200
         var synced = SyncRecord(at: noon - 3600, outcome: .synced, source: "https://example.org/p.json", message: "ok")
         synced.items = 328
-        let enabled = MorningNotificationService.State(enabled: true, mechanism: .systemd, detail: "enabled")
+        let enabled = BackgroundWorkService.State(enabled: true, systemdUnits: [], detail: "")
         let (hint, sync, state, progress, grade) = try German.run {
             (FirstRun.clickHint, PreferencesText.lastSync(synced, now: noon, zone: FixedOffsetZone.utc),
-             PreferencesText.morningState(enabled), PreferencesText.progress(.fetching(source: "{when}")), LearnWords.grade(.again))
+             PreferencesText.backgroundState(enabled), PreferencesText.progress(.fetching(source: "{when}")), LearnWords.grade(.again))
         }
         #expect(hint.hasPrefix("Jeden Morgen bringt eine Benachrichtigung die Dosis des Tages. Ihr Knopf „Öffnen“"), "\(hint)")
         #expect(sync == "328 Einträge abgeglichen um 11:00 von https://example.org/p.json", "\(sync)")
-        #expect(state == "An, über die systemd-Benutzer-Unit")
+        #expect(state == "An: Die Morgenbenachrichtigung kommt, und für angehakte Themen werden Kartenstapel erstellt")
         // A source that looks like a placeholder is shown as it is.
         #expect(progress == "{when} wird abgerufen …")
         #expect(grade == "Nochmal")
         #expect(FirstRun.clickHint.hasPrefix("Each morning a notification brings the day's dose."))
-        #expect(PreferencesText.morningState(enabled) == "On, through the systemd user unit")
+        #expect(PreferencesText.backgroundState(enabled) == "On: the morning notification comes, and decks are made for the topics you tick")
     }
 }

@@ -98,11 +98,12 @@ import Testing
             .hasPrefix("pending") == true, "a provider on this machine needs no network")
         // What holds every topic is said once, above the rows; each row keeps its topic's own details.
         let own = details.replacingOccurrences(of: "; ", with: " · ")
-        let unset = LearnProvider(problem: "no provider.url is set", fingerprint: "f1", isLoopback: false)
+        let unset = LearnProvider(problem: .notSetUp, fingerprint: "f1", isLoopback: false)
         var overview = try checklist.overview(now: now, zone: SystemZone.current(), provider: unset, online: true)
         topic = try #require(overview.subjects.first?.topics.first)
         #expect(topic.stateText == "waiting for a provider · " + own, "\(topic.stateText)")
-        #expect(overview.summary == "Waiting for a provider: no provider.url is set.\nOverall: 0 due, 0 new", "\(overview.summary)")
+        // In the app's words: no config key on screen.
+        #expect(overview.summary == "Waiting for a provider: no AI provider is set up yet: add one in Preferences, under AI provider.\nOverall: 0 due, 0 new", "\(overview.summary)")
         try store.pause(reason: "the key was refused (401): set another", fingerprint: "f1")
         overview = try checklist.overview(now: now, zone: zone, provider: loopback, online: true)
         topic = try #require(overview.subjects.first?.topics.first)

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # First run: an empty pool opens the welcome page; one click imports the bundled sample pack (328 items); the
-# page asks the notify time and the branch, says what the notification's Open button does, turns the morning
-# notification on (through a stand-in systemd manager on this bus), then shows today's card.
+# page asks the notify time and the branch, says what the notification's Open button does, turns background work
+# on (both user units through a stand-in systemd manager on this bus), then shows today's card.
 # Local time near 03:00 (TZ), so the 07:30 chosen has not passed and nothing fires meanwhile.
 needs_app_bus=1
 every_date=1
@@ -9,7 +9,7 @@ source "$(dirname "$0")/lib.sh"
 tz_near_hour 3
 app_up
 config="$XDG_CONFIG_HOME/daily-dose/config.ini"
-fake_systemd_up dose-notify.service=disabled
+fake_systemd_up dose-notify.service=disabled dose-daemon.service=disabled
 
 app_start
 expect "an empty pool opens the welcome page" atspi wait "Welcome to Daily Dose" 10
@@ -36,7 +36,7 @@ atspi click "Show today's dose"
 refused_shown() { /usr/bin/python3 "$DOSE_ROOT/tests/support/atspi_driver.py" dump | grep -q '^label	config key notify-time: "25:99"'; }
 expect "the refusal names the key and the value" wait_for 10 refused_shown
 expect "nothing reached the config file" bash -c "! grep -qs notify-time '$config'"
-expect "the morning notification was not touched" bash -c "! grep -qs EnableUnitFiles '$work/systemd.log'"
+expect "background work was not touched" bash -c "! grep -qs EnableUnitFiles '$work/systemd.log'"
 atspi dump | grep "^label	config key" >"$art/refusal.txt" || true
 # Keyboard only: the refused row has the keyboard back; its text replaced, Enter moves on to Done, Enter presses it.
 xdotool key ctrl+a
@@ -45,7 +45,8 @@ xdotool key Return
 expect "Enter in the time row moves to the Done button" wait_for 5 bash -c "/usr/bin/python3 '$DOSE_ROOT/tests/support/atspi_driver.py' focused | grep -qx \"push button	Show today's dose\""
 xdotool key Return
 expect "the notify time is stored through dose config set's path" wait_for 10 grep -qs "^notify-time=07:30" "$config"
-expect "the morning notification is turned on" wait_for 10 grep -q '"EnableUnitFiles", "args": \[\["dose-notify.service"\]' "$work/systemd.log"
+expect "background work is turned on: both units" wait_for 10 grep -q '"EnableUnitFiles", "args": \[\["dose-notify.service", "dose-daemon.service"\]' "$work/systemd.log"
+expect "and the queue's unit is started" wait_for 10 grep -q '"StartUnit", "args": \["dose-daemon.service"' "$work/systemd.log"
 # The title as the card words it (a question has none: the card shows its text's start), for today in this TZ.
 title=$(title_on "$(clock_date +%F)")
 [ -n "$title" ] || fail "dose calendar gave no title for today"

@@ -9,6 +9,9 @@
 needs_app_bus=1
 source "$(dirname "$0")/lib.sh"
 app_up
+# Background work is systemd's here (a stand-in that runs nothing): the app starts no daemon of its own, and this
+# scenario runs the queue itself (`dose learn run`), step by step. app-background.test.sh has the app run it.
+fake_systemd_up dose-notify.service=disabled dose-daemon.service=disabled
 # The list as typed topics make it: the sample pack without its syllabus (app-syllabus.test.sh has the syllabus's).
 /usr/bin/python3 -c 'import json, sys; pack = json.load(open(sys.argv[1])); pack.pop("syllabus"); json.dump(pack, open(sys.argv[2], "w"))' \
     "$DOSE_ROOT/content/sample-pack.json" "$work/no-syllabus.json"

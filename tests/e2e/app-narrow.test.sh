@@ -6,7 +6,7 @@ needs_app_bus=1
 source "$(dirname "$0")/lib.sh"
 tz_near_hour 3
 app_up
-fake_systemd_up dose-notify.service=disabled
+fake_systemd_up dose-notify.service=disabled dose-daemon.service=disabled
 narrow=360
 
 # Under this X server without a window manager GTK draws a 5 px client-side border around each window, which a
@@ -43,7 +43,7 @@ expect "the sample pack is imported" atspi wait "328 doses imported" 60
 sleep 0.5
 app_screenshot "$art/welcome-choices-360.png"
 atspi dump >"$art/tree-welcome-choices.txt"
-for control in "328 doses imported" "Notify time (HH:MM)" "Branch" "Morning notification" "Show today's dose"; do
+for control in "328 doses imported" "Notify time (HH:MM)" "Branch" "Background work" "Show today's dose"; do
     expect "the choices' \"$control\" is within 360 px" within "Daily Dose" "$control"
 done
 atspi click "Show today's dose"
@@ -60,7 +60,7 @@ sleep 0.5
 app_screenshot_of() { import -window "$(xdotool search --name "^$1\$" | head -1)" "$2"; }
 app_screenshot_of Preferences "$art/preferences-general-360.png"
 atspi dump >"$art/tree-preferences.txt"
-for control in "Notify time (HH:MM)" "Branch" "Morning notification" "Send a test notification" "Send"; do
+for control in "Notify time (HH:MM)" "Branch" "Background work" "Send a test notification" "Send"; do
     expect "General's \"$control\" is within 360 px" within Preferences "$control"
 done
 atspi click Content

@@ -46,7 +46,7 @@ running() { local stat; stat=$(cat "/proc/$1/stat" 2>/dev/null) || return 1; sta
 # background process started in turn, and D-Bus-activated programs, are tests/run-e2e.sh's to end (bounded_run.py).
 cleanup() {
     local pid pids alive
-    pids=("${bg_pids[@]}" $(jobs -p))
+    pids=("${bg_pids[@]}" $(jobs -p) $(daemon_instances))
     for pid in "${pids[@]}"; do kill "$pid" 2>/dev/null || true; done
     for _ in $(seq 50); do
         alive=""
@@ -399,6 +399,16 @@ app_action() { # app_action ACTION [STRING_PARAMETER]
 app_instances() {
     local pid
     for pid in $(pgrep -f "^$DOSE_BIN/daily-dose" || true); do
+        tr '\0' '\n' <"/proc/$pid/environ" 2>/dev/null | grep -qx "HOME=$HOME" && echo "$pid"
+    done
+    return 0
+}
+# The `dose daemon` processes of this scenario (its HOME): the app starts one where no systemd user manager runs
+# it (background work), in a session of its own, so it is no job of this shell. The app names its `dose` by the
+# real path of its own program, which may not be $DOSE_BIN's spelling (.build/release is a symlink).
+daemon_instances() {
+    local pid
+    for pid in $(pgrep -x -f "/[^ ]*/dose daemon" || true); do
         tr '\0' '\n' <"/proc/$pid/environ" 2>/dev/null | grep -qx "HOME=$HOME" && echo "$pid"
     done
     return 0
