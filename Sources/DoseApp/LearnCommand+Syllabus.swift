@@ -18,7 +18,8 @@ extension LearnCommand {
         guard !syllabus.isEmpty else {
             throw CommandError(tr("the pool has no syllabus: its pack holds none (see daily-dose-pack(5))"), exitCode: .failure)
         }
-        let listing = SyllabusListing(syllabus, audience: audience, statuses: try statuses(store).topics)
+        let (ticked, queue) = try statuses(store)
+        let listing = SyllabusListing(syllabus, audience: audience, statuses: ticked)
         guard !listing.subjects.isEmpty else {
             let message = switch audience {
             case .everyone: tr("the syllabus has no topics")
@@ -28,7 +29,8 @@ extension LearnCommand {
             throw CommandError(message, exitCode: .failure)
         }
         Console.print(
-            json ? SyllabusPrinter.json(listing) : SyllabusPrinter.text(listing, now: context.now, zone: context.zone),
+            json ? SyllabusPrinter.json(listing, queue: queue, zone: context.zone)
+                : SyllabusPrinter.text(listing, queue: queue, now: context.now, zone: context.zone),
             terminator: "")
     }
 }
@@ -36,8 +38,10 @@ extension LearnCommand {
 /// Renders `dose learn syllabus`.
 enum SyllabusPrinter {
     /// JSON Lines, one object per subject in the listing's order: subject, year (or null), tags, and its
-    /// topics, each with topic, tags, ticked and state (`dose learn list --json`'s, null when not ticked).
-    static func json(_ listing: SyllabusListing) -> String {
+    /// topics, each with topic, tags, ticked and state (`dose learn list --json`'s, null when not ticked), and
+    /// `queue`: what holds every ticked topic, as on `dose learn list --json`'s lines (null when nothing does).
+    static func json(_ listing: SyllabusListing, queue: QueueCondition?, zone: some ZoneRules) -> String {
+        let condition = LearnPrinter.queueJSON(queue, zone: zone)
         func tags(_ codes: [BranchCode]) -> JSONValue { .array(codes.map { .string($0.rawValue) }) }
         return listing.subjects.map { subject in
             JSONValue.object([
@@ -52,13 +56,15 @@ enum SyllabusPrinter {
                         ("state", topic.status.map { .string($0.state.rawValue) } ?? .null),
                     ])
                 })),
+                ("queue", condition),
             ]).serialized(pretty: false) + "\n"
         }.joined()
     }
 
     /// A heading with the counts, then per year (when any subject has one) the subjects, each topic a check
-    /// line with its state in `LearnWords`' words. Tags are shown only for `--all`, where they tell who has what.
-    static func text(_ listing: SyllabusListing, now: Int64, zone: some ZoneRules) -> String {
+    /// line with its state in `LearnWords`' words; what holds every ticked topic is said once, after the heading.
+    /// Tags are shown only for `--all`, where they tell who has what.
+    static func text(_ listing: SyllabusListing, queue: QueueCondition?, now: Int64, zone: some ZoneRules) -> String {
         let (ticked, count) = (listing.tickedCount, listing.topicCount)
         let heading = switch listing.audience {
         case .everyone: tr("Syllabus, every branch: {ticked} of {count} topics ticked", ["ticked": ticked, "count": count])
@@ -68,6 +74,7 @@ enum SyllabusPrinter {
             tr("Syllabus for branch {branch}: {ticked} of {count} topics ticked", ["branch": code, "ticked": ticked, "count": count])
         }
         var lines = [heading]
+        if let queue, listing.tickedCount > 0 { lines.append(LearnWords.queue(queue, now: now, zone: zone)) }
         let showsTags = listing.audience == .everyone
         let byYear = listing.subjects.contains { $0.year != nil }
         var year: Int??

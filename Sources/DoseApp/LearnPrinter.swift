@@ -9,13 +9,7 @@ enum LearnPrinter {
     /// with the zone's offset, as `dose-notify --dry-run --json` writes times), lastError, hasDeck, hasQuiz — each the
     /// topic's own — and `queue`: what holds every topic (`{state, reason, until}`), or null.
     static func listJSON(_ statuses: [TopicStatus], queue: QueueCondition?, zone: some ZoneRules) -> String {
-        let condition: JSONValue = queue.map { queue in
-            .object([
-                ("state", .string(queue.name)),
-                ("reason", queue.reason.map(JSONValue.string) ?? .null),
-                ("until", queue.until.map { .string(zone.iso8601($0)) } ?? .null),
-            ])
-        } ?? .null
+        let condition = queueJSON(queue, zone: zone)
         return statuses.map { status in
             JSONValue.object([
                 ("subject", .string(status.subject)),
@@ -30,6 +24,17 @@ enum LearnPrinter {
                 ("queue", condition),
             ]).serialized(pretty: false) + "\n"
         }.joined()
+    }
+
+    /// What holds every topic as JSON (`{state, reason, until}`), or null: `learn list` and `learn syllabus` share it.
+    static func queueJSON(_ queue: QueueCondition?, zone: some ZoneRules) -> JSONValue {
+        queue.map { queue in
+            .object([
+                ("state", .string(queue.name)),
+                ("reason", queue.reason.map(JSONValue.string) ?? .null),
+                ("until", queue.until.map { .string(zone.iso8601($0)) } ?? .null),
+            ])
+        } ?? .null
     }
 
     /// The checklist, times local (`next try at 15:28`), after what holds every topic, if anything, said once.

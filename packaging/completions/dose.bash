@@ -77,6 +77,7 @@ _dose()
         (" learn untick "*) node='learn untick' depth=2 ;;
         (" learn retry "*) node='learn retry' depth=2 ;;
         (" learn list "*) node='learn list' depth=2 ;;
+        (" learn syllabus "*) node='learn syllabus' depth=2 ;;
         (" learn deck "*) node='learn deck' depth=2 ;;
         (" learn quiz "*) node='learn quiz' depth=2 ;;
         (" learn study "*) node='learn study' depth=2 ;;
@@ -108,13 +109,14 @@ _dose()
         'learn untick') __dose_node '-h --help' '' 'subjects topics' ;;
         'learn retry') __dose_node '-h --help' '' 'subjects topics' ;;
         'learn list') __dose_node '--json -h --help' '' '' ;;
+        'learn syllabus') __dose_node '--branch --all --json -h --help' '' '' ;;
         'learn deck') __dose_node '-h --help' '' 'subjects topics' ;;
         'learn quiz') __dose_node '-i --interactive --history -h --help' '' 'subjects topics' ;;
         'learn study') __dose_node '-h --help' '' 'subjects topics' ;;
         'learn due') __dose_node '--json -h --help' '' '' ;;
         'learn export') __dose_node '--anki --markdown -h --help' '' 'subjects topics' ;;
         'learn run') __dose_node '-h --help' '' '' ;;
-        'learn') __dose_node '-h --help' 'tick untick retry list deck quiz study due export run' '' ;;
+        'learn') __dose_node '-h --help' 'tick untick retry list syllabus deck quiz study due export run' '' ;;
         'daemon') __dose_node '-h --help' '' '' ;;
         'help') __dose_node '-h --help' '' 'commands' ;;
         '') __dose_node '-h --help --version' 'import sync validate config today calendar list search show open learn daemon help' '' ;;
