@@ -57,7 +57,8 @@ public enum LearnSyllabus {
             if !rows.isEmpty { subjects.append(LearnSubject(name: subject.name, topics: rows, group: tr("Your own topics"))) }
         }
         return LearnOverview(
-            subjects: subjects, ticked: overview.ticked, due: overview.due, new: overview.new, searching: overview.searching)
+            subjects: subjects, ticked: overview.ticked, due: overview.due, new: overview.new, searching: overview.searching,
+            queue: overview.queue, background: overview.background)
     }
 
     /// The heading of a syllabus subject's group: "Year 1", or "Other subjects" for one without a year.

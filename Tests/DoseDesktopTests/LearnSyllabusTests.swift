@@ -135,6 +135,20 @@ import Testing
     }
 
     /// Without a syllabus (or none for the branch) the view is the plain checklist, unchanged.
+    /// The syllabus's view keeps what the plain list says above the rows: what holds every topic (no provider
+    /// set up, said once) and that background work is off (the merge once dropped both, and the view said neither).
+    @Test func theSyllabusKeepsWhatHoldsEveryTopicAndTheBackgroundState() throws {
+        let (_, checklist) = try checklist()
+        let laplace = try #require(try view(checklist).subjects.first?.topics.last)
+        _ = try checklist.tick(laplace.key, now: now)
+        let none = LearnProvider(problem: .notSetUp, fingerprint: "", isLoopback: false)
+        let plain = try checklist.overview(now: now, zone: zone, provider: none, online: true, background: .off)
+        let merged = try checklist.overview(now: now, zone: zone, provider: none, online: true, background: .off, audience: Self.ee)
+        #expect(plain.queue != nil, "the plain list says why every topic waits")
+        #expect(merged.queue == plain.queue && merged.background == .off)
+        #expect(merged.summary == plain.summary)
+    }
+
     @Test func noSyllabusIsThePlainChecklist() throws {
         let (_, checklist) = try checklist(Syllabus())
         _ = try checklist.add(subject: "Calculus", topic: "Chain rule", now: now)
