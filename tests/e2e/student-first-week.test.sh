@@ -19,41 +19,10 @@ good=("Engineering Mathematics I|Taylor and Maclaurin series" "Network Analysis|
 provider_up "{\"default\": \"ok\", \"rules\": [{\"topic\": \"$failing\", \"always\": \"500\"}]}"
 choice="$XDG_CONFIG_HOME/daily-dose/background-work"
 
-# How many requests the provider got, for TOPIC (and KIND, and RESPONSE), from its log.
-asked() { # asked TOPIC [KIND [RESPONSE]]
-    /usr/bin/python3 - "$work/requests.log" "$@" <<'EOF'
-import json, sys
-path, topic = sys.argv[1], sys.argv[2]
-kind = sys.argv[3] if len(sys.argv) > 3 else None
-response = sys.argv[4] if len(sys.argv) > 4 else None
-try:
-    lines = [json.loads(l) for l in open(path) if l.strip()]
-except OSError:
-    lines = []
-print(sum(1 for r in lines if r.get("topic") == topic and kind in (None, r.get("kind"))
-          and response in (None, r.get("response"))))
-EOF
-}
-asked_at_least() { [ "$(asked "$1")" -ge "$2" ]; } # asked_at_least TOPIC N
-# A field of TOPIC's entry in `dose learn list --json` ("null" when JSON null or absent).
-field() { # field TOPIC NAME
-    dose learn list --json | /usr/bin/python3 -c 'import json, sys
-for line in sys.stdin:
-    entry = json.loads(line)
-    if entry["topic"] == sys.argv[1]:
-        value = entry.get(sys.argv[2])
-        print("null" if value is None else json.dumps(value) if isinstance(value, dict) else value)' "$1" "$2"
-}
-ready() { [ "$(field "$1" state)" = ready ]; }
+asked_at_least() { [ "$(provider_asked "$1")" -ge "$2" ]; } # asked_at_least TOPIC N
+ready() { [ "$(learn_field "$1" state)" = ready ]; }
 both_ready() { local entry; for entry in "${good[@]}"; do ready "${entry#*|}" || return 1; done; }
-failures_are() { [ "$(field "$1" failures)" = "$2" ]; }
-# Seconds from the programs' now to TOPIC's own next try ("none" when it has none).
-next_in() { # next_in TOPIC
-    local next
-    next=$(field "$1" nextAttemptAt)
-    [ "$next" != null ] || { echo none; return; }
-    echo $(( $(date -d "$next" +%s) - $(clock_now) ))
-}
+failures_are() { [ "$(learn_field "$1" failures)" = "$2" ]; }
 no_daemon() { test -z "$(daemon_instances)"; }
 has_daemon() { test -n "$(daemon_instances)"; }
 
@@ -101,7 +70,7 @@ tick_in_window() { # tick_in_window SEARCH SUBJECT TOPIC
 tick_in_window "sampling theorem" "Signals and Systems" "$failing"
 expect "$failing is asked and fails, no command typed" wait_for 30 asked_at_least "$failing" 1
 expect "its failure is its own" wait_for 10 failures_are "$failing" 1
-log "$failing failed once; next try in $(next_in "$failing") s"
+log "$failing failed once; next try in $(learn_next_in "$failing") s"
 started=$(date +%s)
 tick_in_window "taylor" "Engineering Mathematics I" "Taylor and Maclaurin series"
 tick_in_window "circuit analysis with laplace" "Network Analysis" "Circuit analysis with Laplace transforms"
@@ -114,16 +83,16 @@ done_at=$(date +%s)
 log "the good two ready $(( done_at - started )) s after the first of their ticks ($(( done_at - ticked )) s after the last)"
 dose learn list >"$art/list-ready.txt"
 dose learn list --json >"$art/list-ready.json"
-expect "meanwhile $failing was asked once only" test "$(asked "$failing")" -eq 1
-expect "and its next try is still ahead" test "$(next_in "$failing")" != none -a "$(next_in "$failing")" -gt 0
+expect "meanwhile $failing was asked once only" test "$(provider_asked "$failing")" -eq 1
+expect "and its next try is still ahead" test "$(learn_next_in "$failing")" != none -a "$(learn_next_in "$failing")" -gt 0
 for entry in "${good[@]}"; do
     for kind in deck quiz; do
-        expect "${entry#*|}: one $kind request, answered ok" test "$(asked "${entry#*|}" "$kind" ok)" -eq 1
+        expect "${entry#*|}: one $kind request, answered ok" test "$(provider_asked "${entry#*|}" "$kind" ok)" -eq 1
     done
 done
 expect "$failing is pending with its own next try" grep -q "^\[pending\] Signals and Systems — $failing (1 attempt; next try " "$art/list-ready.txt"
 expect "no line says every topic waits" bash -c "! grep -q 'Every topic waits' '$art/list-ready.txt'"
-expect "no hold of every topic in the JSON" test "$(field "$failing" queue)" = null
+expect "no hold of every topic in the JSON" test "$(learn_field "$failing" queue)" = null
 ready_rows() { atspi dump | grep -cE $'^label\tready · 0 due, [0-9]+ new, [0-9]+ cards\t' || true; }
 ready_rows_are() { test "$(ready_rows)" -eq "$1"; }
 expect "the window's rows say ready for the two" wait_for 15 ready_rows_are 2
@@ -133,12 +102,12 @@ app_screenshot "$art/learn.png"
 # It goes on at its own pace: asked again at its own next try, into its second step; the others are left alone.
 expect "$failing is asked again at its own next try" wait_for 90 asked_at_least "$failing" 2
 expect "its second failure is its second step" wait_for 10 failures_are "$failing" 2
-wait_in=$(next_in "$failing")
+wait_in=$(learn_next_in "$failing")
 log "$failing failed twice; next try in $wait_in s"
 expect "its next try is its second step (more than 66 s, at most 132 s away)" \
     test "$wait_in" != none -a "$wait_in" -gt 66 -a "$wait_in" -le 132
-expect "both of its requests were decks answered 500" test "$(asked "$failing" deck 500)" -eq 2
-for entry in "${good[@]}"; do expect "${entry#*|} was asked nothing more" test "$(asked "${entry#*|}")" -eq 2; done
+expect "both of its requests were decks answered 500" test "$(provider_asked "$failing" deck 500)" -eq 2
+for entry in "${good[@]}"; do expect "${entry#*|} was asked nothing more" test "$(provider_asked "${entry#*|}")" -eq 2; done
 
 # The week goes on without the window: the app and its daemon end, the store stays as they left it.
 kill "$app_pid"; wait "$app_pid" 2>/dev/null || true
