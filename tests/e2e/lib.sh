@@ -481,6 +481,38 @@ provider_up() { # provider_up SCRIPT
     dose config set provider.model test-model >/dev/null
 }
 
+# How many requests the fake provider logged for TOPIC (and KIND, and RESPONSE), from $work/requests.log.
+provider_asked() { # provider_asked TOPIC [KIND [RESPONSE]]
+    /usr/bin/python3 - "$work/requests.log" "$@" <<'EOF'
+import json, sys
+path, topic = sys.argv[1], sys.argv[2]
+kind = sys.argv[3] if len(sys.argv) > 3 else None
+response = sys.argv[4] if len(sys.argv) > 4 else None
+try:
+    lines = [json.loads(l) for l in open(path) if l.strip()]
+except OSError:
+    lines = []
+print(sum(1 for r in lines if r.get("topic") == topic and kind in (None, r.get("kind"))
+          and response in (None, r.get("response"))))
+EOF
+}
+# A field of TOPIC's entry in `dose learn list --json` ("null" when JSON null or absent).
+learn_field() { # learn_field TOPIC NAME
+    dose learn list --json | /usr/bin/python3 -c 'import json, sys
+for line in sys.stdin:
+    entry = json.loads(line)
+    if entry["topic"] == sys.argv[1]:
+        value = entry.get(sys.argv[2])
+        print("null" if value is None else json.dumps(value) if isinstance(value, dict) else value)' "$1" "$2"
+}
+# Seconds from the programs' now to TOPIC's own next try ("none" when it has none).
+learn_next_in() { # learn_next_in TOPIC
+    local next
+    next=$(learn_field "$1" nextAttemptAt)
+    [ "$next" != null ] || { echo none; return; }
+    echo $(( $(date -d "$next" +%s) - $(clock_now) ))
+}
+
 # Starts the stand-in systemd user manager (tests/support/fake_systemd.py, logging its calls to
 # $work/systemd.log) with the given unit states, and waits for its name on the bus.
 fake_systemd_up() { # fake_systemd_up UNIT=STATE...
