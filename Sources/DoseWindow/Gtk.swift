@@ -339,7 +339,10 @@ extension Gtk {
 
     /// A check button labelled `label`; `toggled` gets the new state when the user (or `setChecked`) flips it.
     static func checkButton(_ label: String, active: Bool, toggled: @escaping (Bool) -> Void) -> Widget {
-        let widget = Widget(gtk_check_button_new_with_label(label))
+        let widget = Widget(gtk_check_button_new())
+        // Its own wrapping label: the check button's built-in one never wraps, and one long topic name set the
+        // whole window's narrowest width past 360 px.
+        gtk_check_button_set_child(dd_gtk_check_button(widget.pointer), Self.label(label).raw)
         gtk_check_button_set_active(dd_gtk_check_button(widget.pointer), active ? 1 : 0)
         onSignal(widget.pointer, "toggled") { toggled(gtk_check_button_get_active(dd_gtk_check_button(widget.pointer)) != 0) }
         return widget
