@@ -94,10 +94,7 @@ struct SessionDaemon: Sendable {
 enum ChildProgram {
     /// `name` beside this program (an install, a build tree), else on `PATH`.
     static func find(_ name: String) -> String? {
-        var buffer = [CChar](repeating: 0, count: 4096)
-        let length = readlink("/proc/self/exe", &buffer, buffer.count - 1)
-        if length > 0 {
-            let exe = String(decoding: buffer[0..<length].map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        if let exe = ExecutablePath.current() {
             let beside = FileSystem.parentDirectory(of: exe) + "/" + name
             if access(beside, X_OK) == 0 { return beside }
         }

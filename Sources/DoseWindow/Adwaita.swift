@@ -240,6 +240,32 @@ extension Adwaita {
         let escaped = takeGString(g_markup_escape_text(text, -1)) ?? ""
         adw_preferences_window_add_toast(dd_adw_preferences_window(window.pointer), adw_toast_new(escaped))
     }
+
+    /// A toast that stays until it is dismissed: a refusal must still be there when the student looks up, however
+    /// long that takes. The caller dismisses it at the next answer (a later toast waits behind it otherwise).
+    static func lastingToast(_ window: Widget, _ text: String) -> LastingToast {
+        let escaped = takeGString(g_markup_escape_text(text, -1)) ?? ""
+        let toast = LastingToast(adw_toast_new(escaped))
+        adw_toast_set_timeout(toast.raw, 0)
+        adw_toast_set_priority(toast.raw, ADW_TOAST_PRIORITY_HIGH)
+        adw_preferences_window_add_toast(dd_adw_preferences_window(window.pointer), toast.raw)
+        return toast
+    }
+}
+
+/// A toast kept alive by its own reference, so dismissing it after libadwaita let it go is still safe.
+final class LastingToast {
+    fileprivate let raw: OpaquePointer
+
+    fileprivate init(_ toast: OpaquePointer) {
+        raw = toast
+        g_object_ref(UnsafeMutableRawPointer(toast))
+    }
+
+    /// Takes the toast down (nothing happens if it is already gone).
+    func dismiss() { adw_toast_dismiss(raw) }
+
+    deinit { g_object_unref(UnsafeMutableRawPointer(raw)) }
 }
 
 extension Adwaita {

@@ -7,7 +7,7 @@ import DoseSystem
 /// progress and last result; background work on/off (the morning notification and the learning queue) and a test
 /// notification; the AI provider's URL,
 /// model and key (kept in the Secret Service). Every setting goes through `dose config set`'s path
-/// (`SettingsService` → `ConfigChange`); a refusal is a toast and an error-marked row, and nothing is saved.
+/// (`SettingsService` → `ConfigChange`); a refusal is a toast that stays until the next answer and an error-marked row, and nothing is saved.
 /// There is one such window: `app.preferences` again presents it, brought up to date, and it follows the config
 /// file while open (`PreferencesValues`; a row being typed in keeps its typing, `FollowedText`).
 ///
@@ -38,6 +38,8 @@ final class PreferencesWindow: @unchecked Sendable {
     private var syncing = false
     private var providerGroup: Widget?
     private var firstRow: Widget?
+    /// The last refusal's toast, up until the next answer replaces it.
+    private var refusal: LastingToast?
     /// The config file's watch: a change stored elsewhere shows here at once.
     private var configWatch: FileWatch?
 
@@ -294,6 +296,8 @@ final class PreferencesWindow: @unchecked Sendable {
     }
 
     private func answered(_ result: Result<ConfigChange.Outcome, ConfigChange.Failure>, row: Widget?) {
+        refusal?.dismiss()
+        refusal = nil
         switch result {
         case .success(let outcome):
             if let row {
@@ -307,7 +311,7 @@ final class PreferencesWindow: @unchecked Sendable {
             changed()
         case .failure(let failure):
             if let row { Gtk.addCSSClass(row, "error") }
-            Adwaita.toast(window, failure.description)
+            refusal = Adwaita.lastingToast(window, failure.description)
         }
     }
 }

@@ -60,7 +60,7 @@ atspi click "Send"
 expect "the test notification reaches the server" wait_for 30 notified_at_least 1
 # A toast lives 5 s; on a loaded machine one dump of this tree takes seconds, so a dump per poll could miss it:
 # one waiting reader looks for the line the toast must say (fire's today, in the programs' local time).
-expect "the window says it was shown" atspi wait "Shown: the dose of $(clock_date +%F)" 20
+expect "the window says it was shown" preferences_atspi wait "Shown: the dose of $(clock_date +%F)" 20
 
 # Sync now from the configured source (the sample pack as a file): progress ends in the recorded result.
 expect "no sync has run yet" atspi wait "No sync yet" 5

@@ -367,6 +367,7 @@ app_up() {
         XDG_RUNTIME_DIR TZ LANG DISPLAY GDK_BACKEND GSK_RENDERER GTK_A11Y
 }
 atspi() { /usr/bin/python3 "$DOSE_ROOT/tests/support/atspi_driver.py" "$@"; }
+preferences_atspi() { DOSE_ATSPI_WINDOW=Preferences atspi "$@"; } # the preferences' tree only: quick enough for a toast
 focus_on() { # focus_on ROLE NAME: Tab until that node has the keyboard focus (the pointer over the window)
     local _
     for _ in $(seq 80); do
@@ -375,6 +376,14 @@ focus_on() { # focus_on ROLE NAME: Tab until that node has the keyboard focus (t
         sleep 0.15
     done
     return 1
+}
+# Ticks a topic in the Learn view by keyboard (GTK 4.8 gives a check button no AT-SPI action): the search narrows
+# the list, Tab reaches the topic's check box, Space ticks it. The pointer must be over the window (focus_on).
+tick_in_window() { # tick_in_window SEARCH SUBJECT TOPIC
+    atspi set-text "Search topics" "$1"
+    expect "the search finds $3" atspi wait "$2 — $3" 10
+    expect "Tab reaches $3" focus_on "check box" "$2 — $3"
+    xdotool key space
 }
 
 # Starts daily-dose in the background; returns once the window is mapped and its page loaded (the ready fd).

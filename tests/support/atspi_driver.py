@@ -18,13 +18,15 @@ usage: atspi_driver.py COMMAND [ARG...]
                             window's coordinates (GTK 4 reports no screen coordinates)
 Run with /usr/bin/python3 (pyatspi). The app is found by name "daily-dose" (GTK's program name); the card
 by its web view's accessible name, "Dose", or $DOSE_CARD_NAME for an app in another language ("Dosis").
-$DOSE_ATSPI_APP names another program to read instead (a notification server: "lxqt-notificationd").
+$DOSE_ATSPI_APP names another program to read instead (a notification server: "lxqt-notificationd");
+$DOSE_ATSPI_WINDOW reads one top-level window of it only ("Preferences").
 """
 import os, sys, time
 import pyatspi
 
 APP = os.environ.get("DOSE_ATSPI_APP", "daily-dose")
 CARD = os.environ.get("DOSE_CARD_NAME", "Dose")
+WINDOW = os.environ.get("DOSE_ATSPI_WINDOW", "")
 
 
 def app():
@@ -60,6 +62,13 @@ def nodes():
     root = app()
     if root is None:
         return []
+    if WINDOW:
+        # One window's tree only: a walk of the main window too takes seconds on a loaded machine, longer than a
+        # toast in the preferences lives.
+        windows = [root.getChildAtIndex(i) for i in range(root.childCount)]
+        root = next((w for w in windows if attribute(w, lambda n: n.name) == WINDOW), None)
+        if root is None:
+            return []
     return [n for n in walk(root) if showing(n) or n.getRole() in (pyatspi.ROLE_FRAME, pyatspi.ROLE_APPLICATION)]
 
 
