@@ -237,15 +237,17 @@ extension Adwaita {
     /// A short message at the bottom of a preferences window.
     /// A toast's title is Pango markup in libadwaita 1.2: the text (a server's message may hold `<` or `&`) is escaped.
     static func toast(_ window: Widget, _ text: String) {
-        let escaped = takeGString(g_markup_escape_text(text, -1)) ?? ""
-        adw_preferences_window_add_toast(dd_adw_preferences_window(window.pointer), adw_toast_new(escaped))
+        adw_preferences_window_add_toast(dd_adw_preferences_window(window.pointer), newToast(text))
+    }
+
+    private static func newToast(_ text: String) -> OpaquePointer {
+        adw_toast_new(takeGString(g_markup_escape_text(text, -1)) ?? "")
     }
 
     /// A toast that stays until it is dismissed: a refusal must still be there when the student looks up, however
     /// long that takes. The caller dismisses it at the next answer (a later toast waits behind it otherwise).
     static func lastingToast(_ window: Widget, _ text: String) -> LastingToast {
-        let escaped = takeGString(g_markup_escape_text(text, -1)) ?? ""
-        let toast = LastingToast(adw_toast_new(escaped))
+        let toast = LastingToast(newToast(text))
         adw_toast_set_timeout(toast.raw, 0)
         adw_toast_set_priority(toast.raw, ADW_TOAST_PRIORITY_HIGH)
         adw_preferences_window_add_toast(dd_adw_preferences_window(window.pointer), toast.raw)
