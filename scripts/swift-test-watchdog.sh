@@ -22,6 +22,15 @@ set -uo pipefail
 swift=${SWIFT:-swift}
 limit=${UNIT_TEST_TIMEOUT:-2400}
 stall=${UNIT_TEST_STALL:-600}
+# Every suite carries its own time limit and the journal's trait (`@Suite(.timeLimit(…), .watched)` on its line or
+# the line above): a suite that slipped in without them (SortedTableTests once did) would run unbounded and unnamed
+# in a hang report. Checked before anything runs.
+root=$(cd "$(dirname "$0")/.." && pwd)
+unbounded=$(awk 'FNR == 1 { before = "" }
+    /^(final )?(struct|class) [A-Za-z0-9_]+Tests([^A-Za-z0-9_]|$)/ && ($0 before) !~ /timeLimit/ { print FILENAME ":" FNR ": " $0 }
+    { before = $0 }' "$root"/Tests/*/*.swift)
+[ -z "$unbounded" ] || { printf 'test suites without @Suite(.timeLimit(…), .watched):\n%s\n' "$unbounded" >&2; exit 2; }
+
 log=$(mktemp "${TMPDIR:-/tmp}/dose-swift-test.XXXXXX")
 # Each test case writes "start|end SECONDS TEST-ID" here as it runs (DoseTestSupport's `.watched` trait).
 export DOSE_TEST_JOURNAL=$log.journal

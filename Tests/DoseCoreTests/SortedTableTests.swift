@@ -1,9 +1,10 @@
 import Testing
 @testable import DoseCore
+import DoseTestSupport
 
 /// DoseCore's static tables (`SortedTable`, `SortedSet`): the keys of each ascend strictly, so halving finds
 /// every one, and a lookup agrees with a plain search for every key, every prefix of one, and near misses.
-struct SortedTableTests {
+@Suite(.timeLimit(.minutes(5)), .watched) struct SortedTableTests {
     /// Checks one table's keys: strictly ascending, and found (or not) exactly as a linear search finds them.
     func check<Key: Comparable & Hashable>(_ name: String, _ keys: [Key], nearMisses: (Key) -> [Key], lookup: (Key) -> Int?) {
         #expect(keys.ascendsStrictly { $0 }, "\(name): keys out of order or repeated")

@@ -46,9 +46,17 @@ server_up notification-daemon
 bubble_summaries() { DOSE_ATSPI_APP=notification-daemon atspi dump | awk -F'\t' '$1 == "label" && $3 == "Notification summary text." { print $2 }' | sed -n 1p; }
 bubbles() { xdotool search --onlyvisible --class '^notification-daemon$' 2>/dev/null | wc -l; }
 shows() { [ "$(bubble_summaries)" = "$1" ]; }
-no_bubble() { [ "$(bubbles)" -eq 0 ]; }
+# The server's answer to our close is its NotificationClosed with reason 3 ("closed by a call"). Its bubble is no
+# proof either way: notification-daemon 3.20 does not withdraw a bubble already on screen when its notification is
+# closed (nd-queue.c: "FIXME: withdraw currently showing bubbles"); the bubble goes at its own 5 s timeout, closed
+# or not (measured here: gone 5.1 s after Notify with a close at 3 s and without one). Under load that timeout ran
+# past the 5 s this check once allowed for the bubble, and the scenario failed on the server's timer, not on ours.
+closed_by_server_for_call() { awk '/member=NotificationClosed/ { getline; getline; if ($2 == 3) n++ } END { print n+0 }' "$art/dbus-monitor.txt"; }
+answered=$(closed_by_server_for_call)
 fire_bounded fire-notification-daemon
-expect "notification-daemon: its bubble is gone after the bound" wait_for 5 no_bubble
+server_answered_close() { [ "$(closed_by_server_for_call)" -eq "$1" ]; }
+expect "notification-daemon: it reports the notification closed by our call (reason 3)" \
+    wait_for 5 server_answered_close $(( answered + 1 ))
 
 # The scheduler across a faked midnight (as time-faults: libfaketime reads the offset from a file; a date after
 # today, so the stamp `fire` may have left is behind it): notify-time 00:00, started at 23:59:30, the day's is
