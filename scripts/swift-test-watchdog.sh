@@ -63,18 +63,26 @@ end_session() {
     pkill -KILL -s "$run" 2>/dev/null
 }
 
+# The session id of process $1 (field 6 of its stat, counted after the command name, which may hold spaces);
+# fails for a process already gone.
+session_of() {
+    local stat
+    { read -r stat <"/proc/$1/stat"; } 2>/dev/null || return 1
+    # shellcheck disable=SC2086 # the fields are words
+    set -- ${stat##*) }
+    echo "$4"
+}
+
 # What the run started and left behind once it is gone (a crashed test process leaves its fake servers and
 # daemons as orphans: run 6 here left a fake provider, a pack server and a `dose daemon`). Found by the session and
 # by the journal's path in their environment, which every child inherits, a session of its own included.
 end_leftovers() {
     # This script's own session (tee, the commands below) shares the environment and is left alone.
     local pids=() p sid own
-    own=$(ps -o sid= -p $$ | tr -d ' ')
+    own=$(session_of $$)
     for p in /proc/[0-9]*; do
-        sid=$(ps -o sid= -p "${p#/proc/}" 2>/dev/null | tr -d ' ')
-        [ -n "$sid" ] && [ "$sid" != "$own" ] || continue
-        if [ "$sid" = "$run" ] ||
-            tr '\0' '\n' 2>/dev/null <"$p/environ" | grep -qxF "DOSE_TEST_JOURNAL=$DOSE_TEST_JOURNAL"; then
+        sid=$(session_of "${p#/proc/}") && [ "$sid" != "$own" ] || continue
+        if [ "$sid" = "$run" ] || grep -qzxF "DOSE_TEST_JOURNAL=$DOSE_TEST_JOURNAL" "$p/environ" 2>/dev/null; then
             pids+=("${p#/proc/}")
         fi
     done

@@ -24,11 +24,13 @@ public func withDefaultLoop<T>(_ body: () throws -> T) rethrows -> T {
         // one quit is not enough: quit again until the thread is out. An idle source on the loop was the old
         // way, and it hung under load when another thread dispatched it first (a fatal error 60 s later).
         let deadline = DispatchTime.now() + 60
+        var stopped = false
         repeat {
             g_main_loop_quit(loop)
-        } while finished.wait(timeout: .now() + .milliseconds(10)) == .timedOut && DispatchTime.now() < deadline
+            stopped = finished.wait(timeout: .now() + .milliseconds(10)) == .success
+        } while !stopped && DispatchTime.now() < deadline
         // A handler that never returns keeps the loop from ever seeing the quit: fail loudly instead of waiting.
-        if DispatchTime.now() >= deadline && finished.wait(timeout: .now()) == .timedOut {
+        if !stopped {
             fatalError("the default main loop did not stop within 60 s of the quit: a source on it is blocked")
         }
         g_main_loop_unref(loop)

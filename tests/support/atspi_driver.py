@@ -120,27 +120,25 @@ def card():
 
 
 def found_within(look, seconds=10):
-    """LOOK's node, looked for again until SECONDS pass: a walk on a loaded machine can miss a whole window for a
-    moment (run 9 here, two `make test`s side by side: the Preferences window's row was found by a wait, then absent
-    from the dump and the click within the same second), and a one-shot lookup then failed the scenario."""
+    """The first answer of LOOK that is not None, looked for again every 0.2 s until SECONDS pass; None then. A
+    one-shot lookup is not enough: a walk on a loaded machine can miss a whole window for a moment (run 9 here, two
+    `make test`s side by side: the Preferences window's row was found by a wait, then absent from the dump and the
+    click within the same second)."""
     deadline = time.time() + seconds
     while True:
-        node = look()
-        if node is not None or time.time() >= deadline:
-            return node
+        try:
+            found = look()
+            if found is not None:
+                return found
+        except Exception:
+            pass
+        if time.time() >= deadline:
+            return None
         time.sleep(0.2)
 
 
 def wait_until(predicate, seconds):
-    deadline = time.time() + seconds
-    while time.time() < deadline:
-        try:
-            if predicate():
-                return True
-        except Exception:
-            pass
-        time.sleep(0.2)
-    return False
+    return found_within(lambda: True if predicate() else None, seconds) is not None
 
 
 def main():
