@@ -240,6 +240,17 @@ extension Adwaita {
         adw_preferences_window_add_toast(dd_adw_preferences_window(window.pointer), newToast(text))
     }
 
+    /// A toast with a button (an undoable action's "Undo"): `pressed` runs when it is pressed, at most once.
+    static func toast(_ window: Widget, _ text: String, button: String, pressed: @escaping () -> Void) {
+        let toast = newToast(text)
+        adw_toast_set_button_label(toast, button)
+        // Twice the default 5 s: an undo must not be gone before the student has read what it undoes.
+        adw_toast_set_timeout(toast, 10)
+        // libadwaita 1.2's own signal for the button (an action name would need a window action).
+        onSignal(UnsafeMutableRawPointer(toast), "button-clicked", pressed)
+        adw_preferences_window_add_toast(dd_adw_preferences_window(window.pointer), toast)
+    }
+
     private static func newToast(_ text: String) -> OpaquePointer {
         adw_toast_new(takeGString(g_markup_escape_text(text, -1)) ?? "")
     }

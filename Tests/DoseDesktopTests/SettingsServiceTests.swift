@@ -59,7 +59,8 @@ import Testing
         // A branch no item carries is kept (a pack may bring it) with a warning, and shown as a choice.
         let other = try home.wait { settings.set(.branch, to: "xx", done: $0) }.get()
         #expect(other.stored == "XX")
-        #expect(other.warnings.contains { $0.contains("no item in the pool is tagged XX") }, "\(other.warnings)")
+        #expect(other.warnings.contains { if case .branchNotInPool(branch: "XX", _, _) = $0 { true } else { false } }, "\(other.warnings)")
+        #expect(other.warnings.contains { $0.description.contains("no item in the pool is tagged XX") }, "\(other.warnings)")
         let withOther = try home.wait { settings.branchChoices(done: $0) }.get()
         #expect(withOther.choices.last == .branch(BranchCode(exactly: "XX")!, items: 0) && withOther.selected == withOther.choices.count - 1)
         _ = try home.wait { settings.choose(.none, done: $0) }.get()
