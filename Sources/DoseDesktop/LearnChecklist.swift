@@ -112,7 +112,7 @@ public final class LearnChecklist {
     public func tick(_ key: TopicKey, now: Int64) throws(ServiceFailure) -> LearnActions.Tick {
         let tick: LearnActions.Tick
         do throws(CommandError) { tick = try LearnActions.tick(key, store: store, paths: paths, now: now) } catch {
-            throw ServiceFailure(error.message)
+            throw Self.storeFailure(error)
         }
         unticked.removeAll { $0 == tick.key }
         return tick
@@ -123,7 +123,7 @@ public final class LearnChecklist {
         do throws(CommandError) {
             if let removed = try LearnActions.untick(key, store: store), !unticked.contains(removed) { unticked.append(removed) }
         } catch {
-            throw ServiceFailure(error.message)
+            throw Self.storeFailure(error)
         }
     }
 
@@ -131,8 +131,13 @@ public final class LearnChecklist {
     @discardableResult
     public func retry(_ key: TopicKey, now: Int64) throws(ServiceFailure) -> Bool {
         do throws(CommandError) { return try LearnActions.retry(key, store: store, paths: paths, now: now) != nil } catch {
-            throw ServiceFailure(error.message)
+            throw Self.storeFailure(error)
         }
+    }
+
+    /// The store refusing a change (busy, unreadable), in the student's words; its own message is `detail`.
+    private static func storeFailure(_ error: CommandError) -> ServiceFailure {
+        ServiceFailure(tr("Your topics can't be changed right now. Try again."), detail: error.message)
     }
 
     /// A study sitting with a topic's deck, on this connection; nil when the topic has no deck.

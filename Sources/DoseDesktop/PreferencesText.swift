@@ -130,7 +130,7 @@ public enum PreferencesText {
         var sentences: [String] = []
         switch status.source {
         case .keyFile: sentences.append(tr("A key file set up outside the app is used instead of a key saved here."))
-        case .environment: sentences.append(tr("A key given to Daily Dose as it started is used instead of a key saved here."))
+        case .environment: sentences.append(tr("A key given when Daily Dose started is used instead of a key saved here."))
         case .keyring, .none: break
         }
         switch status.problemKind {
@@ -141,7 +141,7 @@ public enum PreferencesText {
                 : tr("Add the model's name to have decks made."))
         case .key?: sentences.append(tr("The key can't be read. Save it again."))
         case .keyWithheld?:
-            sentences.append(tr("The key is not sent: the Provider URL is plain http:// to another computer, where anyone on the way could read it. Use https://, or remove the key if the service needs none."))
+            sentences.append(tr("The key is not sent: the Provider URL is plain http:// to another computer, where anyone could read it. Use https://, or remove the key if the service needs none."))
         case .configUnreadable?: sentences.append(tr("Daily Dose's settings can't be read."))
         }
         return sentences

@@ -23,7 +23,7 @@ import Testing
         let text = PreferencesText.providerDescription(status)
         if withheld {
             #expect(status.problem?.contains("provider.url \(url) is plain http://") == true, "\(status)")
-            #expect(text == "Makes flashcard decks and quizzes for the topics you tick. The key is not sent: the Provider URL is plain http:// to another computer, where anyone on the way could read it. Use https://, or remove the key if the service needs none.")
+            #expect(text == "Makes flashcard decks and quizzes for the topics you tick. The key is not sent: the Provider URL is plain http:// to another computer, where anyone could read it. Use https://, or remove the key if the service needs none.")
             #expect(!text.contains("provider.url"), "no config key on screen: \(text)")
         } else {
             #expect(status.problem == nil && text == "Makes flashcard decks and quizzes for the topics you tick.", "\(text)")
