@@ -202,6 +202,15 @@ extension Adwaita {
         return row
     }
 
+    /// Puts the stored `text` into an entry row with an Apply button, which stays hidden: libadwaita shows it for any
+    /// change while the row has the focus, and it would offer to apply what was just saved. Turning the button off
+    /// for the change is libadwaita's one way to forget it (1.2 has no reset).
+    static func showStored(_ row: Widget, _ text: String) {
+        adw_entry_row_set_show_apply_button(dd_adw_entry_row(row.pointer), 0)
+        Gtk.setEditableText(row, text)
+        adw_entry_row_set_show_apply_button(dd_adw_entry_row(row.pointer), 1)
+    }
+
     /// An entry row without an Apply button; `activated` runs on Enter (the Learn view's Subject and Topic).
     static func plainEntryRow(title: String, activated: @escaping () -> Void) -> Widget {
         let row = Widget(object: adw_entry_row_new())

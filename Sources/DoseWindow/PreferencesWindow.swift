@@ -126,7 +126,7 @@ final class PreferencesWindow: @unchecked Sendable {
         let values = PreferencesValues.read(DoseWindow.pool())
         for (key, row) in textRows {
             if let text = followed[key]?.follow(stored: values.text(key), current: Gtk.editableText(row)) {
-                Gtk.setEditableText(row, text)
+                Adwaita.showStored(row, text)
             }
         }
         showBranch(values.branch)
@@ -315,7 +315,7 @@ final class PreferencesWindow: @unchecked Sendable {
         keys.store(text) { [self] result in
             switch result {
             case .success(let status):
-                Gtk.setEditableText(row, "")
+                Adwaita.showStored(row, "")
                 Gtk.removeCSSClass(row, "error")
                 self.changingKey = false
                 self.showKeyStatus(status)
@@ -392,7 +392,7 @@ final class PreferencesWindow: @unchecked Sendable {
         case .success(let outcome):
             if let row {
                 let text = outcome.stored ?? (outcome.key.defaultValue ?? "")
-                Gtk.setEditableText(row, text)
+                Adwaita.showStored(row, text)
                 followed[outcome.key]?.show(text)
                 Gtk.removeCSSClass(row, "error")
             }

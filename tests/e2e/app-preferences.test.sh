@@ -26,6 +26,9 @@ atspi set-text "Notify time (HH:MM)" "7:05"
 atspi click "Apply"
 expect "the config file has the new time" wait_for 10 grep -qs "^notify-time=07:05" "$config"
 expect "dose config get agrees" test "$(dose config get notify-time)" = "07:05"
+# The row shows the stored 07:05 with no Apply button left to offer saving it again (issue 21: the ✓ stayed).
+expect "the row shows what was stored" wait_for 10 bash -c "test \"\$(/usr/bin/python3 '$DOSE_ROOT/tests/support/atspi_driver.py' text 'Notify time (HH:MM)')\" = 07:05"
+expect "and its Apply button is gone" preferences_atspi gone "Apply" 10
 
 # No window manager here: focus the preferences as one would.
 pref=$(xdotool search --name "^Preferences$" | head -1)
