@@ -70,7 +70,7 @@ struct Sync: Sendable {
         }
         if let scheme = ConfigKey.unsupportedSourceScheme(text) {
             throw CommandError(
-                tr("{source} is a {scheme}:// URL: dose syncs from an http(s) URL or a file", ["source": URLRedaction.redacted(text), "scheme": scheme]),
+                tr("{source}: dose cannot fetch {scheme}:// URLs; give an http(s) URL or a file", ["source": URLRedaction.redacted(text), "scheme": scheme]),
                 exitCode: explicit == nil ? .config : .usage)
         }
         self.context = context

@@ -125,7 +125,7 @@ extension ConfigKey {
         if let other = Self.unsupportedSourceScheme(text) {
             throw ConfigError(
                 key: rawValue,
-                message: tr("{value} is a {scheme}:// URL: a source is an http(s) URL or a file", ["value": JSONWriter.quoted(typed), "scheme": other]),
+                message: tr("{value}: dose cannot fetch {scheme}:// URLs; give an http(s) URL or a file", ["value": JSONWriter.quoted(typed), "scheme": other]),
                 reason: .unsupportedScheme(other))
         }
         let scheme = text.hasPrefix("file://") ? "file://" : ""

@@ -46,11 +46,11 @@ import Testing
         let packs = try directory(sandbox, "packs", pack: Fixtures.otherPack)
         let set = try dose(in: packs, sandbox, "config", "set", "source", "ftp://example.org/pack.json")
         #expect(set.status == 78, "\(set.stderr)")
-        #expect(set.stderr.contains("config key source: \"ftp://example.org/pack.json\" is a ftp:// URL: a source is an http(s) URL or a file"), "\(set.stderr)")
+        #expect(set.stderr.contains("config key source: \"ftp://example.org/pack.json\": dose cannot fetch ftp:// URLs; give an http(s) URL or a file"), "\(set.stderr)")
         #expect(try sandbox.dose("config", "get", "source").status != 0, "nothing stored")
         let sync = try dose(in: packs, sandbox, "sync", "ftp://example.org/pack.json")
         #expect(sync.status == 64, "\(sync.stderr)")
-        #expect(sync.stderr.contains("ftp://example.org/pack.json is a ftp:// URL: dose syncs from an http(s) URL or a file"), "\(sync.stderr)")
+        #expect(sync.stderr.contains("ftp://example.org/pack.json: dose cannot fetch ftp:// URLs; give an http(s) URL or a file"), "\(sync.stderr)")
         #expect(!sync.stderr.contains("No such file"))
     }
 

@@ -115,7 +115,7 @@ import Testing
             let error = #expect(throws: ConfigError.self) { try ConfigKey.source.normalize(typed, workingDirectory: "/home/s") }
             #expect(error?.reason == .unsupportedScheme(scheme), "\(typed)")
             // The command line's words, which name the value (a relative path made absolute would be a missing file).
-            #expect(error?.message.contains("is a \(scheme):// URL: a source is an http(s) URL or a file") == true, "\(String(describing: error))")
+            #expect(error?.message.contains(": dose cannot fetch \(scheme):// URLs; give an http(s) URL or a file") == true, "\(String(describing: error))")
         }
         // A path that merely holds "://" further on is still a path.
         #expect(try ConfigKey.source.normalize("notes/a://b.json", workingDirectory: "/home/s") == "/home/s/notes/a://b.json")

@@ -53,6 +53,8 @@ expect "and once for the quiz" test "$(requests quiz)" -eq 1
 ready_shown() { tree_has $'^label\tready · 10 to study of 10 cards\t'; }
 wait_for 15 ready_shown || { atspi dump >"$art/tree-not-ready.txt"; fail "the window shows it ready without a click"; }
 log "ok: the window shows it ready without a click"
+# The line that said the tick was pending follows it to ready (issue 21: "will be generated" stayed beside it).
+expect "the message line says it is ready" atspi wait "Calculus — Chain rule is ready: its deck and quiz are made." 10
 atspi dump >"$art/tree-ready.txt"
 expect "a ready topic offers its quiz (app.quiz)" tree_has $'^push button\tQuiz on Calculus — Chain rule\t'
 

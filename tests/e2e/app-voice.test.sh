@@ -137,7 +137,7 @@ expect "an ftp:// source is refused in the app's words" wait_for 15 ftp_refused
 sed 's/^/en-ftp: /' "$art/tree-ftp.txt" >>"$walked"
 expect "and not stored" grep -q "^source=http://127.0.0.1:9/pack.json" "$config"
 expect "dose config set refuses it too, in its own words" bash -c \
-    "! '$DOSE_BIN/dose' config set source ftp://example.org/pack.json 2>'$work/cli-ftp.txt' && grep -q 'is a ftp:// URL' '$work/cli-ftp.txt'"
+    "! '$DOSE_BIN/dose' config set source ftp://example.org/pack.json 2>'$work/cli-ftp.txt' && grep -q 'dose cannot fetch ftp:// URLs' '$work/cli-ftp.txt'"
 
 # A bad time, refused in the app's words.
 atspi click "General" "page tab"
