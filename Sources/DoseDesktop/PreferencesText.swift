@@ -31,22 +31,20 @@ public enum PreferencesText {
         }
     }
 
-    /// A refused change (a toast), with what to type instead; nothing was saved.
+    /// A refused change, as what to type instead: short enough for a toast at 360 px, which cuts a longer one (the
+    /// refused row is marked as an error, so it needs no name); nothing was saved.
     public static func refusal(_ failure: ConfigChange.Failure) -> String {
-        let name = settingName(failure.key)
-        guard let problem = failure.problem else { return tr("{setting} not saved: your settings can't be written.", ["setting": name]) }
-        let fix: String = switch problem {
-        case .notATime: tr("type a time such as 7:30 or 18:05.")
-        case .notABranch: tr("pick a branch from the list.")
-        case .empty: failure.key == .source ? tr("type a web address or a file's path.") : tr("it can't be empty.")
-        case .relativePath: tr("give the file's whole path, starting with /.")
-        case .unsupportedScheme(let scheme):
-            tr("Daily Dose can't fetch {scheme}:// addresses. Use an https:// address or a file.", ["scheme": scheme])
-        case .notAWebURL: tr("type an address starting with https:// or http://.")
-        case .controlCharacter: tr("it holds a character that can't be saved.")
-        case .notAPublicKey, .notSeconds, .notAnAbsolutePath, .unreadable: tr("this value can't be used.")
+        guard let problem = failure.problem else { return tr("Your settings can't be saved.") }
+        return switch problem {
+        case .notATime: tr("Type a time such as 7:30 or 18:05.")
+        case .notABranch: tr("Pick a branch from the list.")
+        case .empty: failure.key == .source ? tr("Type a web address or a file's path.") : tr("This can't be empty.")
+        case .relativePath: tr("Give the file's whole path, from /.")
+        case .unsupportedScheme(let scheme): tr("Use https:// or a file, not {scheme}://.", ["scheme": scheme])
+        case .notAWebURL: tr("Type an address starting with https://.")
+        case .controlCharacter: tr("That holds a character that can't be saved.")
+        case .notAPublicKey, .notSeconds, .notAnAbsolutePath, .unreadable: tr("That value can't be used here.")
         }
-        return tr("{setting} not saved: {fix}", ["setting": name, "fix": fix])
     }
 
     /// A row's name in a sentence.

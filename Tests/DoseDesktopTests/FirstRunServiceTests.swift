@@ -56,14 +56,14 @@ import Testing
             Issue.record("an empty source accepted")
             return
         }
-        #expect(bad.message == "Content source not saved: type a web address or a file's path.", "\(bad.message)")
+        #expect(bad.message == "Type a web address or a file's path.", "\(bad.message)")
         #expect(bad.detail?.contains("config key source") == true)
         // Neither is a scheme nothing can fetch: refused before anything is fetched or stored.
         guard case .failure(let ftp) = try home.wait({ firstRun.importContent(.source("ftp://example.org/p.json"), progress: { _ in }, done: $0) }) else {
             Issue.record("an ftp:// source accepted")
             return
         }
-        #expect(ftp.message == "Content source not saved: Daily Dose can't fetch ftp:// addresses. Use an https:// address or a file.")
+        #expect(ftp.message == "Use https:// or a file, not ftp://.")
         #expect(try home.dose("config", "get", "source").stdout == url + "\n")
     }
 

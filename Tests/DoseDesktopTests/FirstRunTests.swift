@@ -80,7 +80,7 @@ import Testing
         do { _ = try ConfigChange.set(.notifyTime, to: "25:99", paths: home.paths) } catch {
             // The command line's words name the key; the app's the row and what to type.
             #expect(error.description.hasPrefix("config key notify-time:") && error.problem == .notATime)
-            #expect(PreferencesText.refusal(error) == "Notify time not saved: type a time such as 7:30 or 18:05.")
+            #expect(PreferencesText.refusal(error) == "Type a time such as 7:30 or 18:05.")
         }
         #expect(try home.dose("config", "get", "notify-time").stdout == "08:00\n")
     }

@@ -87,6 +87,17 @@ import Testing
         }
     }
 
+    @Test func aRefusalFitsAToastAt360Pixels() throws {
+        // libadwaita cuts a toast's title to one line: at 360 px about 45 characters show (issue 21: cut where the
+        // useful part began). The refused row is marked, so the toast needs only what to type.
+        func refusals() -> [String] {
+            Self.reasons.map { PreferencesText.refusal(.init(kind: .invalid, key: .source, value: "x", reason: "", problem: $0)) }
+                + [PreferencesText.refusal(.init(kind: .file, key: .source, value: nil, reason: ""))]
+        }
+        for text in refusals() { #expect(text.count <= 45, "\(text)") }
+        for text in try German.run({ refusals() }) { #expect(text.count <= 55, "\(text)") }
+    }
+
     @Test func theCommandLineKeepsItsOwnPreciseWords() {
         // The facts carry the command line's text alongside; only the app's sentences leave it out.
         let branch = ConfigChange.Warning.branchNotInPool(branch: "XX", untagged: 180, codes: "CS, EE")

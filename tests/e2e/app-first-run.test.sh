@@ -33,11 +33,11 @@ app_screenshot "$art/welcome-choices.png"
 # A time the config refuses is shown in the app's words (what to type instead), nothing is stored, and the page stays.
 atspi set-text "Notify time (HH:MM)" "25:99"
 atspi click "Show today's dose"
-refused_shown() { /usr/bin/python3 "$DOSE_ROOT/tests/support/atspi_driver.py" dump | grep -q '^label	Notify time not saved: type a time such as 7:30 or 18:05.'; }
+refused_shown() { /usr/bin/python3 "$DOSE_ROOT/tests/support/atspi_driver.py" dump | grep -q '^label	Type a time such as 7:30 or 18:05.'; }
 expect "the refusal names the setting and what to type" wait_for 10 refused_shown
 expect "nothing reached the config file" bash -c "! grep -qs notify-time '$config'"
 expect "background work was not touched" bash -c "! grep -qs EnableUnitFiles '$work/systemd.log'"
-atspi dump | grep "^label	Notify time not saved" >"$art/refusal.txt" || true
+atspi dump | grep "^label	Type a time such as" >"$art/refusal.txt" || true
 # Keyboard only: the refused row has the keyboard back; its text replaced, Enter moves on to Done, Enter presses it.
 xdotool key ctrl+a
 xdotool type --delay 30 "7:30"

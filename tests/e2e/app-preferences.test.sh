@@ -18,7 +18,7 @@ expect "the notify time row shows the default" test "$(atspi text "Notify time (
 atspi set-text "Notify time (HH:MM)" "25:99"
 atspi click "Apply"
 # The toast is read while it is up (a loaded machine took 32 s for one read of this tree: poll, don't sleep).
-refusal_shown() { preferences_atspi dump >"$art/tree-refused.txt"; grep -q "^label	Notify time not saved: type a time such as 7:30 or 18:05." "$art/tree-refused.txt"; }
+refusal_shown() { preferences_atspi dump >"$art/tree-refused.txt"; grep -q "^label	Type a time such as 7:30 or 18:05." "$art/tree-refused.txt"; }
 expect "the refusal is shown, in the app's words (what to type)" wait_for 15 refusal_shown
 if grep -q "notify-time" "$config" 2>/dev/null; then fail "a refused time reached the config file"; fi
 

@@ -132,7 +132,7 @@ sed 's/^/en-sync: /' "$art/tree-sync-failed.txt" >>"$walked"
 
 # An ftp:// source is refused as it is typed, and the file keeps the loopback one.
 apply_text "Content source" "ftp://example.org/pack.json"
-ftp_refused() { preferences_atspi dump >"$art/tree-ftp.txt"; grep -q "Daily Dose can't fetch ftp:// addresses" "$art/tree-ftp.txt"; }
+ftp_refused() { preferences_atspi dump >"$art/tree-ftp.txt"; grep -q "Use https:// or a file, not ftp://." "$art/tree-ftp.txt"; }
 expect "an ftp:// source is refused in the app's words" wait_for 15 ftp_refused
 sed 's/^/en-ftp: /' "$art/tree-ftp.txt" >>"$walked"
 expect "and not stored" grep -q "^source=http://127.0.0.1:9/pack.json" "$config"
@@ -143,7 +143,7 @@ expect "dose config set refuses it too, in its own words" bash -c \
 atspi click "General" "page tab"
 sleep 1
 apply_text "Notify time (HH:MM)" "25:99"
-time_refused() { preferences_atspi dump >"$art/tree-time.txt"; grep -q "Notify time not saved: type a time such as 7:30 or 18:05." "$art/tree-time.txt"; }
+time_refused() { preferences_atspi dump >"$art/tree-time.txt"; grep -q "Type a time such as 7:30 or 18:05." "$art/tree-time.txt"; }
 expect "a bad time is refused in the app's words" wait_for 15 time_refused
 sed 's/^/en-time: /' "$art/tree-time.txt" >>"$walked"
 # The test notification's toast: no date, no program's name.
