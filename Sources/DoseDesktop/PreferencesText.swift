@@ -10,12 +10,12 @@ import DoseSystem
 /// date, which are the command line's. Outside text (a source) arrives here already made safe by the services;
 /// widgets show it in labels, never as markup.
 public enum PreferencesText {
-    /// What a stored change says (a toast): the setting as stored, then any warning.
-    public static func changed(_ outcome: ConfigChange.Outcome) -> String {
+    /// What a stored change says (a toast): the setting as stored, then any warning (unless the row shows them).
+    public static func changed(_ outcome: ConfigChange.Outcome, withWarnings: Bool = true) -> String {
         let name = settingName(outcome.key)
         let head = outcome.stored.map { tr("{setting} set to {value}", ["setting": name, "value": $0]) }
             ?? tr("{setting} back to its default", ["setting": name])
-        return ([head] + outcome.warnings.map(warning)).joined(separator: ". ")
+        return ([head] + (withWarnings ? outcome.warnings.map(warning) : [])).joined(separator: ". ")
     }
 
     /// A stored change's warning in the app's words.

@@ -396,7 +396,13 @@ final class PreferencesWindow: @unchecked Sendable {
                 followed[outcome.key]?.show(text)
                 Gtk.removeCSSClass(row, "error")
             }
-            Adwaita.toast(window, PreferencesText.changed(outcome))
+            if outcome.key == .branch, let branchRow {
+                // What the branch means for the doses stays under the row; a toast would cut it.
+                Adwaita.setSubtitle(branchRow, outcome.warnings.map(PreferencesText.warning).joined(separator: ". "))
+                Adwaita.toast(window, PreferencesText.changed(outcome, withWarnings: false))
+            } else {
+                Adwaita.toast(window, PreferencesText.changed(outcome))
+            }
             // What the provider group says depends on both rows (a model set is no longer missing).
             if outcome.key == .providerURL || outcome.key == .providerModel { readProviderStatus() }
             if outcome.key == .source {
