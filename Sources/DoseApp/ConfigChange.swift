@@ -15,8 +15,33 @@ public enum ConfigChange {
     public struct Outcome: Sendable, Equatable {
         public var key: ConfigKey
         public var stored: String?
-        /// Things worth saying that did not stop the change (already phrased for a person).
-        public var warnings: [String]
+        /// Things worth saying that did not stop the change.
+        public var warnings: [Warning]
+    }
+
+    /// Something worth saying about a change that was stored, as a fact: the command line says `description`,
+    /// the app its own words.
+    public enum Warning: Sendable, Equatable, CustomStringConvertible {
+        /// Stored, but the snapshot was not mirrored (the store unreadable): `error` is the store's message.
+        case snapshotNotRefreshed(error: String)
+        /// "Common only" on a pool with no untagged item: nothing will be shown. `codes`: the pool's branches.
+        case noUntaggedItem(codes: String)
+        /// A branch no item carries: only the `untagged` common ones will be shown.
+        case branchNotInPool(branch: String, untagged: Int, codes: String)
+
+        public var description: String {
+            switch self {
+            case .snapshotNotRefreshed(let error):
+                return tr("the setting is saved, but the snapshot was not refreshed: {error}", ["error": error])
+            case .noUntaggedItem(let codes):
+                return tr("no item in the pool is untagged, so no dose will be shown until a pack brings one; the pool's branches: {codes}",
+                          ["codes": codes])
+            case .branchNotInPool(let branch, let untagged, let codes):
+                return tr(
+                    "no item in the pool is tagged {branch}, so only the {count} untagged ones will be shown; the pool's branches: {codes} (`dose config list --branches`)",
+                    ["branch": branch, "count": untagged, "codes": codes.isEmpty ? tr("none") : codes])
+            }
+        }
     }
 
     /// A change refused, naming the key and the value given.
@@ -32,8 +57,18 @@ public enum ConfigChange {
         public var key: ConfigKey
         /// The value as given (nil for an unset).
         public var value: String?
-        /// Why, phrased for a person.
+        /// Why, phrased for the command line.
         public var reason: String
+        /// What is wrong with the value, for a front end that words it its own way (nil: the file failed).
+        public var problem: ConfigError.Reason?
+
+        public init(kind: Kind, key: ConfigKey, value: String?, reason: String, problem: ConfigError.Reason? = nil) {
+            self.kind = kind
+            self.key = key
+            self.value = value
+            self.reason = reason
+            self.problem = problem
+        }
 
         public var description: String {
             kind == .invalid ? tr("config key {key}: {message}", ["key": key.rawValue, "message": reason]) : reason
@@ -53,7 +88,7 @@ public enum ConfigChange {
     static func set(_ key: ConfigKey, to value: String, context: AppContext) throws(Failure) -> Outcome {
         let stored: String
         do { stored = try context.configFile.set(key, to: value, workingDirectory: context.workingDirectory) } catch {
-            if case .invalid(let problem) = error { throw Failure(kind: .invalid, key: key, value: value, reason: problem.message) }
+            if case .invalid(let problem) = error { throw Failure(kind: .invalid, key: key, value: value, reason: problem.message, problem: problem.reason) }
             throw Failure(kind: .file, key: key, value: value, reason: error.description)
         }
         var warnings = mirror(context)
@@ -72,31 +107,27 @@ public enum ConfigChange {
     ///
     /// The setting is already saved; a store that cannot be read must not undo or block it,
     /// so a failed mirror is a warning (the scheduler reads the config file itself).
-    private static func mirror(_ context: AppContext) -> [String] {
+    private static func mirror(_ context: AppContext) -> [Warning] {
         do {
             try PlanningPass(context: context).run { _ throws(CommandError) in }
             return []
         } catch {
-            return [tr("the setting is saved, but the snapshot was not refreshed: {error}", ["error": error.message])]
+            return [.snapshotNotRefreshed(error: error.message)]
         }
     }
 
     /// A branch no item is tagged with is allowed (a pack may bring it later) but shows only the
     /// untagged doses: say so, and name the branches the pool has. "Common only" on a pool with no
     /// untagged item shows nothing at all: say that too. Silent for an empty pool.
-    private static func branchWarning(_ code: String, _ context: AppContext) -> String? {
+    private static func branchWarning(_ code: String, _ context: AppContext) -> Warning? {
         guard let audience = Audience(configured: code), let items = try? PoolView.open(context).items(), !items.isEmpty else { return nil }
         let census = BranchCensus(items)
         if audience == .commonOnly {
             guard census.untagged == 0 else { return nil }
-            return tr("no item in the pool is untagged, so no dose will be shown until a pack brings one; the pool's branches: {codes}",
-                      ["codes": census.codes])
+            return .noUntaggedItem(codes: census.codes)
         }
         guard let branch = audience.branch, !census.carries(branch) else { return nil }
-        let codes = census.codes.isEmpty ? tr("none") : census.codes
-        return tr(
-            "no item in the pool is tagged {branch}, so only the {count} untagged ones will be shown; the pool's branches: {codes} (`dose config list --branches`)",
-            ["branch": branch, "count": census.untagged, "codes": codes])
+        return .branchNotInPool(branch: branch.rawValue, untagged: census.untagged, codes: census.codes)
     }
 }
 

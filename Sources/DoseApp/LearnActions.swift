@@ -79,17 +79,27 @@ public enum LearnWords {
         }
     }
 
+    /// Who reads a topic's details: `dose learn list` (ISO dates past tomorrow, the stored error as it is) or the
+    /// app (dates by name; that the last try failed, never a provider's or a library's own text).
+    public enum Reader: Sendable {
+        case terminal, app
+    }
+
     /// What else there is to say about a topic that is not ready: its own attempts, a deck already there, its
     /// own next try in local time, and why its last attempt failed (a provider's words made safe for one line).
-    public static func details(_ status: TopicStatus, now: Int64, zone: some ZoneRules) -> [String] {
+    public static func details(_ status: TopicStatus, now: Int64, zone: some ZoneRules, for reader: Reader = .terminal) -> [String] {
         guard status.state != .ready else { return [] }
         var details: [String] = []
         if status.attempts > 0 { details.append(trn("{count} attempt", "{count} attempts", status.attempts)) }
         if status.hasDeck { details.append(tr("deck ready")) }
         if let next = status.nextAttemptAt {
-            details.append(tr("next try {when}", ["when": DateText.current.describe(next, now: now, zone: zone)]))
+            let when = reader == .app
+                ? DateText.current.moment(next, now: now, zone: zone) : DateText.current.describe(next, now: now, zone: zone)
+            details.append(tr("next try {when}", ["when": when]))
         }
-        if let error = status.lastError { details.append(TerminalText.safe(error, keepingLayout: false)) }
+        if let error = status.lastError {
+            details.append(reader == .app ? tr("the last try failed") : TerminalText.safe(error, keepingLayout: false))
+        }
         return details
     }
 }

@@ -68,6 +68,11 @@ struct Sync: Sendable {
             throw CommandError(
                 tr("no source: give one (`dose sync URL`) or set it (`dose config set source URL`)"), exitCode: .config)
         }
+        if let scheme = ConfigKey.unsupportedSourceScheme(text) {
+            throw CommandError(
+                tr("{source}: dose cannot fetch {scheme}:// URLs; give an http(s) URL or a file", ["source": URLRedaction.redacted(text), "scheme": scheme]),
+                exitCode: explicit == nil ? .config : .usage)
+        }
         self.context = context
         source = PackSource(text)
         publicKey = try Self.publicKey(config, context)
@@ -189,7 +194,8 @@ struct Sync: Sendable {
         do {
             try applyPass(fetched, report: report).save(context.paths)
         } catch {
-            SyncRecord(at: context.now, outcome: .failed, source: source.description, message: error.message).save(context.paths)
+            SyncRecord(at: context.now, outcome: .failed, source: source.description, message: error.message, problem: SyncProblem(error.exitCode))
+                .save(context.paths)
             throw error
         }
     }

@@ -22,13 +22,29 @@ public struct SyncRecord: Sendable, Equatable {
     public var source: String
     /// What the sync said (its summary, or its error), safe for a terminal.
     public var message: String
+    /// Why it failed (for `.failed`), nil for a record written before this was kept.
+    public var problem: SyncProblem?
+    /// The last sync that did not fail, kept through failures since, so a failure never hides it.
+    public var lastSuccess: LastSuccess?
     /// The pool imported (for `.synced`): items, facts, formulas, questions.
     public var items: Int?
     public var facts: Int?
     public var formulas: Int?
     public var questions: Int?
 
-    public init(at: Int64, outcome: Outcome, source: String, message: String, counts: [Item]? = nil) {
+    /// When a sync last succeeded (synced or unchanged), and the items it imported (nil when unchanged).
+    public struct LastSuccess: Sendable, Equatable {
+        public var at: Int64
+        public var items: Int?
+
+        public init(at: Int64, items: Int?) {
+            self.at = at
+            self.items = items
+        }
+    }
+
+    public init(at: Int64, outcome: Outcome, source: String, message: String, counts: [Item]? = nil, problem: SyncProblem? = nil) {
+        self.problem = problem
         self.at = at
         self.outcome = outcome
         self.source = source
@@ -53,17 +69,36 @@ public struct SyncRecord: Sendable, Equatable {
         var record = SyncRecord(at: at, outcome: outcome, source: source, message: message)
         func count(_ key: String) -> Int? { json[key]?.int64.map { Int($0) } }
         (record.items, record.facts, record.formulas, record.questions) = (count("items"), count("facts"), count("formulas"), count("questions"))
+        record.problem = json["problem"]?.string.flatMap(SyncProblem.init(rawValue:))
+        if let at = json["lastSuccessAt"]?.int64 { record.lastSuccess = LastSuccess(at: at, items: count("lastSuccessItems")) }
         return record
     }
 
-    /// Writes the record (temp file, fsync, rename); failing to is a warning, never the sync's failure.
+    /// The last success this record leaves standing: itself when it did not fail, else the one before it kept.
+    var success: LastSuccess? {
+        outcome == .failed ? lastSuccess : LastSuccess(at: at, items: items)
+    }
+
+    /// Writes the record (temp file, fsync, rename); failing to is a warning, never the sync's failure. A failure
+    /// keeps the last success of the record it replaces.
     func save(_ paths: DosePaths) {
+        var record = self
+        if outcome == .failed, lastSuccess == nil { record.lastSuccess = Self.load(paths: paths)?.success }
+        record.write(paths)
+    }
+
+    private func write(_ paths: DosePaths) {
         var members: [(key: String, value: JSONValue)] = [
             ("at", .integer(at)), ("outcome", .string(outcome.rawValue)), ("source", .string(source)),
             ("message", .string(TerminalText.safe(message))),
         ]
         for (key, value) in [("items", items), ("facts", facts), ("formulas", formulas), ("questions", questions)] {
             if let value { members.append((key, .integer(Int64(value)))) }
+        }
+        if let problem { members.append(("problem", .string(problem.rawValue))) }
+        if let lastSuccess {
+            members.append(("lastSuccessAt", .integer(lastSuccess.at)))
+            if let items = lastSuccess.items { members.append(("lastSuccessItems", .integer(Int64(items)))) }
         }
         do {
             try FileSystem.makeDirectories(paths.stateDirectory)

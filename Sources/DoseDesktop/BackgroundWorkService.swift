@@ -21,7 +21,7 @@ import GLibGlue
 ///     let background = BackgroundWorkService(paths: .fromEnvironment())
 ///     background.resume { result in … }                    // at start: the choice carried out (or nothing, if off)
 ///     background.setEnabled(false) { result in … }         // .failure names what refused
-///     background.sendTest { result in toast(result) }      // .success("Shown: the dose of 2026-12-01")
+///     background.sendTest { result in toast(result) }      // .success("Shown: today's dose")
 public struct BackgroundWorkService: Sendable {
     public static let schedulerUnit = "dose-notify.service"
     public static let daemonUnit = "dose-daemon.service"
@@ -85,7 +85,7 @@ public struct BackgroundWorkService: Sendable {
             Result { () throws(ServiceFailure) in
                 try BackgroundChoice.write(enabled ? .on : .off, service.paths)
                 return try service.apply(enabled)
-            }
+            }.mapError { Self.worded($0, enabling: enabled) }
         }, done: done)
     }
 
@@ -106,8 +106,19 @@ public struct BackgroundWorkService: Sendable {
                     try BackgroundChoice.write(.on, service.paths)
                     return try service.apply(true)
                 }
-            }
+            }.mapError { Self.worded($0, enabling: true) }
         }, done: done)
+    }
+
+    /// A failure of the switch in the student's words; what refused (systemd's error, a program missing) is the
+    /// journal's and the failure's `detail`.
+    private static func worded(_ failure: ServiceFailure, enabling: Bool) -> ServiceFailure {
+        let detail = failure.detail ?? failure.message
+        Log.warning("daily-dose: background work: \(detail)")
+        return ServiceFailure(
+            enabling ? tr("Background work couldn't be started. Try again, or log out and back in.")
+                : tr("Background work couldn't be stopped. Try again."),
+            detail: detail)
     }
 
     /// Asks the scheduler to show a notification now (`dose-notify fire`); answers once it is shown or refused.
@@ -198,12 +209,14 @@ public struct BackgroundWorkService: Sendable {
     /// Runs `dose-notify fire` and reads its output until it says the notification is shown or it ends.
     private func fire() -> Result<String, ServiceFailure> {
         guard let program = notifier ?? ChildProgram.find("dose-notify") else {
-            return .failure(ServiceFailure(tr("dose-notify is not installed (neither beside this program nor on PATH)")))
+            return .failure(ServiceFailure(
+                tr("The test notification couldn't be shown: part of Daily Dose is missing. Reinstall it."),
+                detail: "dose-notify is not installed (neither beside this program nor on PATH)"))
         }
         var fds: [Int32] = [-1, -1]
         // Close-on-exec at once: a child another thread spawns meanwhile must not keep the write end (no EOF then).
         guard pipe(&fds) == 0 else {
-            return .failure(ServiceFailure(tr("cannot start {program}: {error}", ["program": "dose-notify", "error": String(cString: strerror(errno))])))
+            return .failure(ServiceFailure(tr("The test notification couldn't be shown."), detail: "pipe: \(String(cString: strerror(errno)))"))
         }
         _ = fcntl(fds[0], F_SETFD, FD_CLOEXEC)
         _ = fcntl(fds[1], F_SETFD, FD_CLOEXEC)
@@ -221,7 +234,7 @@ public struct BackgroundWorkService: Sendable {
         } catch {
             close(fds[1])
             close(fds[0])
-            return .failure(error)
+            return .failure(ServiceFailure(tr("The test notification couldn't be shown."), detail: error.detail ?? error.message))
         }
         close(fds[1])
         defer { close(fds[0]) }
@@ -249,14 +262,21 @@ public struct BackgroundWorkService: Sendable {
                 // It stays to handle the click; reap it whenever it ends.
                 let child = pid
                 DispatchQueue.global().async { var status: Int32 = 0; waitpid(child, &status, 0) }
-                return .success(TerminalText.safe(String(line)))
+                Log.info("daily-dose: test notification: \(TerminalText.safe(String(line)))")
+                return .success(tr("Shown: today's dose"))
             }
         }
         var status: Int32 = 0
         while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
         let said = TerminalText.safe(String(decoding: output, as: UTF8.self)).split(separator: "\n").joined(separator: " ")
         let code = ChildProgram.exitCode(status)
-        return .failure(ServiceFailure(tr(
-            "the test notification was not shown (dose-notify fire, exit {status}): {output}", ["status": code, "output": said])))
+        let detail = "the test notification was not shown (dose-notify fire, exit \(code)): \(said)"
+        Log.warning("daily-dose: \(detail)")
+        // 69: no notification server on the bus; anything else is ours (no dose today, a broken install).
+        return .failure(ServiceFailure(
+            code == ExitCode.unavailable.rawValue
+                ? tr("No notification service answered, so nothing was shown. Is one running on this desktop?")
+                : tr("The test notification couldn't be shown."),
+            detail: detail))
     }
 }

@@ -47,7 +47,7 @@ public struct DoseBrowser: Sendable {
                 content: try pool.item(named: reference).map { .item($0) } ?? .retired(id: reference), date: nil,
                 due: pool.dueFlashcards())
         } catch {
-            card = DoseCard(content: .failed(message: error.message), date: nil)
+            card = DoseCard(content: .failed(message: Self.unreadable(error)), date: nil)
         }
     }
 
@@ -67,6 +67,12 @@ public struct DoseBrowser: Sendable {
         card.date == pool.today
     }
 
+    /// The pool that cannot be read, in the student's words; the store's own message goes to the journal.
+    public static func unreadable(_ error: CommandError) -> String {
+        Log.warning("daily-dose: \(error.message)")
+        return tr("Your doses can't be read right now. If the disk is full, free some space and open Daily Dose again.")
+    }
+
     static func card(for day: CivilDate, pool: DesktopPool) -> DoseCard {
         var card: DoseCard
         do {
@@ -77,7 +83,7 @@ public struct DoseBrowser: Sendable {
                 card = DoseCard(content: .empty, date: day)
             }
         } catch {
-            card = DoseCard(content: .failed(message: error.message), date: day)
+            card = DoseCard(content: .failed(message: unreadable(error)), date: day)
         }
         if day == pool.today { card.due = pool.dueFlashcards() }
         return card

@@ -96,7 +96,7 @@ public struct DoseCard: Sendable, Equatable {
         case .empty:
             return DosePage.notice(
                 title: titleText,
-                text: tr("The pool has no dose for this day. Import a pack (`dose import PACK`) or set a content source."),
+                text: tr("There is no dose for this day yet. Add a content source in Preferences to get doses."),
                 assets: assets, presentation: presentation)
         case .failed(let message):
             return DosePage.notice(title: titleText, text: message, assets: assets, presentation: presentation)

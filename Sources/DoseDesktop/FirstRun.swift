@@ -36,8 +36,9 @@ public struct FirstRun: Sendable, Equatable {
         [.setting(SettingEdit(.notifyTime, text: notifyTime)), .branch(branch), .backgroundWork]
     }
 
-    /// What the page says about clicking the notification (the servers differ: the table).
+    /// What the page says about the notification: one sentence; which server needs which click is the manual's
+    /// (daily-dose(1)), and the app shows the day's dose whichever way it is opened.
     public static var clickHint: String {
-        tr("Each morning a notification brings the day's dose. Its Open button opens the dose here (with dunst's stock settings, a middle click on the notification); a click on its body may only dismiss it, and Daily Dose shows the day's dose anyway when you open it.")
+        tr("Each morning a notification brings the day's dose: its Open button shows it here.")
     }
 }

@@ -53,7 +53,9 @@ public struct FirstRunService: Sendable {
         let paths = paths
         queue.run({
             Result { () throws(ServiceFailure) in
-                do throws(CommandError) { return try PoolInfo.itemCount(paths: paths) == 0 } catch { throw ServiceFailure(error.message) }
+                do throws(CommandError) { return try PoolInfo.itemCount(paths: paths) == 0 } catch {
+                    throw ServiceFailure(tr("Your doses can't be read."), detail: error.message)
+                }
             }
         }, done: done)
     }
@@ -74,18 +76,20 @@ public struct FirstRunService: Sendable {
             switch content {
             case .samplePack:
                 guard let sample else {
-                    return .failure(ServiceFailure(tr("the sample pack is not installed (looked in {places})", ["places": candidates.joined(separator: ", ")])))
+                    return .failure(ServiceFailure(
+                        tr("The sample pack isn't installed here. Add a content source instead."),
+                        detail: "the sample pack is not installed (looked in \(candidates.joined(separator: ", ")))"))
                 }
                 source = sample
             case .source(let text):
                 // Kept as the source, so Sync now and the daemon fetch it again later.
                 // A relative path is refused there: the app has no working directory a person typed it in.
                 do throws(ConfigChange.Failure) { source = try ConfigChange.set(.source, to: text, paths: paths).stored ?? text } catch {
-                    return .failure(ServiceFailure(error.description))
+                    return .failure(ServiceFailure(PreferencesText.refusal(error), detail: error.description))
                 }
             }
             return ContentSync.run(paths: paths, source: source) { step in queue.report { progress(step) } }
-                .mapError { ServiceFailure($0.message) }
+                .mapError { PreferencesText.failure($0) }
         }, done: done)
     }
 

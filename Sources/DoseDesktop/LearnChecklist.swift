@@ -30,7 +30,7 @@ public final class LearnChecklist {
     public init(paths: DosePaths) throws(ServiceFailure) {
         self.paths = paths
         do { database = try Database(path: paths.database) } catch {
-            throw ServiceFailure(tr("cannot open the store {path}", ["path": paths.database]) + ": \(error)")
+            throw ServiceFailure(tr("Your topics can't be read."), detail: "cannot open the store \(paths.database): \(error)")
         }
         // Grades on the Study page, ticks and unticks here rewrite the scheduler's due summary; one left
         // behind its store (a crash between a commit and the rename) is made good now.
@@ -62,7 +62,7 @@ public final class LearnChecklist {
             state = try store.queueState()
             counts = try StudyStore(database: database).counts(now: now)
         } catch {
-            throw ServiceFailure(tr("the learning store") + ": \(error)")
+            throw ServiceFailure(tr("Your topics can't be read."), detail: "the learning store: \(error)")
         }
         let reachable = online || provider.isLoopback
         // What holds every topic is said once, in the summary; each row keeps to its topic's own state.
@@ -97,7 +97,7 @@ public final class LearnChecklist {
         return LearnOverview(
             subjects: subjects, ticked: entries.count, due: counts.reduce(0) { $0 + $1.due },
             new: counts.reduce(0) { $0 + $1.new }, searching: !query.isEmpty,
-            queue: queue.map { LearnWords.queue($0, now: now, zone: zone) }, background: background)
+            queue: queue.map { LearnOverview.queueWords($0, now: now, zone: zone) }, background: background)
     }
 
     /// Adds a subject and topic and ticks it, as `dose learn tick` does: another spelling of a listed topic
@@ -112,7 +112,7 @@ public final class LearnChecklist {
     public func tick(_ key: TopicKey, now: Int64) throws(ServiceFailure) -> LearnActions.Tick {
         let tick: LearnActions.Tick
         do throws(CommandError) { tick = try LearnActions.tick(key, store: store, paths: paths, now: now) } catch {
-            throw ServiceFailure(error.message)
+            throw Self.storeFailure(error)
         }
         unticked.removeAll { $0 == tick.key }
         return tick
@@ -123,7 +123,7 @@ public final class LearnChecklist {
         do throws(CommandError) {
             if let removed = try LearnActions.untick(key, store: store), !unticked.contains(removed) { unticked.append(removed) }
         } catch {
-            throw ServiceFailure(error.message)
+            throw Self.storeFailure(error)
         }
     }
 
@@ -131,8 +131,13 @@ public final class LearnChecklist {
     @discardableResult
     public func retry(_ key: TopicKey, now: Int64) throws(ServiceFailure) -> Bool {
         do throws(CommandError) { return try LearnActions.retry(key, store: store, paths: paths, now: now) != nil } catch {
-            throw ServiceFailure(error.message)
+            throw Self.storeFailure(error)
         }
+    }
+
+    /// The store refusing a change (busy, unreadable), in the student's words; its own message is `detail`.
+    private static func storeFailure(_ error: CommandError) -> ServiceFailure {
+        ServiceFailure(tr("Your topics can't be changed right now. Try again."), detail: error.message)
     }
 
     /// A study sitting with a topic's deck, on this connection; nil when the topic has no deck.
@@ -145,7 +150,8 @@ public final class LearnChecklist {
             return LearnStudy(StudySession(
                 key: resolved, deck: deck, store: StudyStore(database: database), now: now, zone: zone))
         } catch {
-            throw ServiceFailure(tr("the stored deck of {topic} is unreadable: {error}", ["topic": key, "error": "\(error)"]))
+            throw ServiceFailure(tr("The deck of {topic} can't be read. Untick the topic and tick it again to have it made anew.", ["topic": key]),
+                                 detail: "the stored deck of \(key) is unreadable: \(error)")
         }
     }
 }

@@ -1,3 +1,4 @@
+import DoseCore
 import DoseLearning
 import DoseSystem
 
@@ -75,6 +76,22 @@ extension LearnProvider {
             case .keyWithheld: tr("the key is not sent over an unencrypted connection: see Preferences, under AI provider")
             case .settingsUnreadable: tr("Daily Dose's settings cannot be read")
             }
+        }
+    }
+}
+
+extension LearnOverview {
+    /// What holds every topic back, in the app's words (the summary): what to do, and no stored provider or
+    /// library text, which `dose learn list` shows.
+    public static func queueWords(_ condition: QueueCondition, now: Int64, zone: some ZoneRules) -> String {
+        switch condition {
+        case .waitingForProvider(let reason): tr("Waiting for a provider: {reason}.", ["reason": reason])
+        case .paused:
+            tr("Paused: the AI provider refused the request. Check the provider in Preferences, then press Retry now.")
+        case .held(let until, _):
+            tr("The AI provider can't be reached or is busy: every topic waits, next try {when}.", [
+                "when": DateText.current.moment(until, now: now, zone: zone)])
+        case .waitingForNetwork: tr("Waiting for a network: no attempt is spent until one is available.")
         }
     }
 }

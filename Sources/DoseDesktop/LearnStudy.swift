@@ -45,7 +45,7 @@ public final class LearnStudy {
             lastMove = tr("{grade}: next {when}.", ["grade": Self.name(grade), "when": DateText.current.describe(after.due, now: session.now, zone: zone)])
             try advance()
         } catch {
-            throw ServiceFailure(tr("the learning store") + ": \(error)")
+            throw ServiceFailure(tr("Your grade couldn't be saved. Try again."), detail: "the learning store: \(error)")
         }
     }
 
@@ -59,7 +59,7 @@ public final class LearnStudy {
             lastMove = tr("Took back the {grade} of card {number}.", ["grade": Self.name(undone.grade), "number": undone.index + 1])
             try advance()
         } catch {
-            throw ServiceFailure(tr("the learning store") + ": \(error)")
+            throw ServiceFailure(tr("Your grade couldn't be saved. Try again."), detail: "the learning store: \(error)")
         }
     }
 

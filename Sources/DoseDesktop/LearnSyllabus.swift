@@ -77,7 +77,7 @@ extension LearnChecklist {
     /// The store's syllabus (empty when the pack had none); read on this connection, in one read transaction.
     public func syllabus() throws(ServiceFailure) -> Syllabus {
         do { return try PoolStore(database: database).loadSyllabus() } catch {
-            throw ServiceFailure(tr("cannot read the syllabus from {path}", ["path": paths.database]) + ": \(error)")
+            throw ServiceFailure(tr("The syllabus can't be read."), detail: "cannot read the syllabus from \(paths.database): \(error)")
         }
     }
 

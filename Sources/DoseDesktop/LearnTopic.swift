@@ -14,8 +14,9 @@ public struct LearnTopic: Sendable, Equatable {
     public let due: Int
     public let new: Int
     public let total: Int
-    /// The state line: `dose learn list`'s words ("pending · 1 attempt · next try at 15:28 · …"), the app's own for
-    /// what the student can fix here (background work off, no provider set up).
+    /// The state line: `dose learn list`'s state words ("pending · 1 attempt · next try at 15:28"), the app's own for
+    /// what the student can fix here (background work off, no provider set up), and no ISO date or stored error text
+    /// (the provider's or a library's, which `dose learn list` shows).
     public let stateText: String
     /// Whether background work runs, which a topic still to make waits for.
     public let background: BackgroundQueue
@@ -37,13 +38,14 @@ public struct LearnTopic: Sendable, Equatable {
             // Nothing will try it while background work does not run: that first, and no "next try".
             var waiting = status
             waiting.nextAttemptAt = nil
-            parts = [held] + LearnWords.details(waiting, now: now, zone: zone)
+            parts = [held] + LearnWords.details(waiting, now: now, zone: zone, for: .app)
         } else {
-            parts = [LearnWords.state(status.state, generating: generating)] + LearnWords.details(status, now: now, zone: zone)
+            parts = [LearnWords.state(status.state, generating: generating)] + LearnWords.details(status, now: now, zone: zone, for: .app)
         }
         if status.hasDeck {
-            // TRANSLATORS: a topic's cards in the Learn view: "3 due, 7 new, 10 cards".
-            parts.append(tr("{due} due, {new} new, {total} cards", ["due": due, "new": new, "total": total]))
+            // One count, the Study button's: cards never studied are due too.
+            // TRANSLATORS: a topic's cards in the Learn view: "7 to study of 10 cards".
+            parts.append(tr("{count} to study of {total} cards", ["count": due + new, "total": total]))
         }
         stateText = parts.joined(separator: " · ")
     }
@@ -74,8 +76,8 @@ public struct LearnTopic: Sendable, Equatable {
 
     /// The Study button's label.
     public var studyLabel: String {
-        // TRANSLATORS: the Study button of a ready topic: "Study (3 due)"; cards never studied count as due.
-        tr("Study ({count} due)", ["count": due + new])
+        // TRANSLATORS: the Study button of a ready topic: "Study (3)", the cards to study, as its row counts them.
+        tr("Study ({count})", ["count": due + new])
     }
 
     /// The `app.study` / `app.quiz` parameter naming this topic.
@@ -121,8 +123,8 @@ public struct LearnOverview: Sendable, Equatable {
     public var summary: String {
         if ticked == 0 && subjects.isEmpty { return tr("No topics yet: add a subject and a topic a course has covered.") }
         if subjects.isEmpty && searching { return tr("No topic matches the search.") }
-        // TRANSLATORS: the Learn view's overall counts: "Overall: 3 due, 12 new".
-        let counts = tr("Overall: {due} due, {new} new", ["due": due, "new": new])
+        // TRANSLATORS: the Learn view's overall count: "Overall: 15 cards to study" (cards never studied included).
+        let counts = trn("Overall: {count} card to study", "Overall: {count} cards to study", due + new)
         return queue.map { $0 + "\n" + counts } ?? counts
     }
 }

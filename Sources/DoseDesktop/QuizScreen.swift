@@ -40,14 +40,14 @@ public struct QuizScreen {
     public static func open(_ key: TopicKey, paths: DosePaths, seed: UInt64) -> QuizScreen {
         let database: Database
         do { database = try Database(path: paths.database) } catch {
-            return QuizScreen(key, paths: paths, problem: tr("The learning store could not be opened: {error}", ["error": error]))
+            return QuizScreen(key, paths: paths, problem: Self.unreadable(error))
         }
         let store = LearningStore(database: database)
         let resolved = (try? store.resolve(subject: key.subject, topic: key.topic))
             .flatMap { try? TopicKey(subject: $0.subject, topic: $0.topic) } ?? key
         let body: String?
         do { body = try store.artifact(subject: resolved.subject, topic: resolved.topic, kind: .quiz) } catch {
-            return QuizScreen(resolved, paths: paths, problem: tr("The learning store could not be read: {error}", ["error": error]))
+            return QuizScreen(resolved, paths: paths, problem: Self.unreadable(error))
         }
         guard let body else {
             let ticked = (try? store.entry(subject: resolved.subject, topic: resolved.topic)) != nil
@@ -59,7 +59,7 @@ public struct QuizScreen {
             let quiz = try ArtifactValidator.quiz(from: body, stored: true)
             return QuizScreen(resolved, paths: paths, quiz: quiz, seed: seed)
         } catch {
-            return QuizScreen(resolved, paths: paths, problem: tr("The stored quiz is unreadable: {error}", ["error": error]))
+            return QuizScreen(resolved, paths: paths, problem: Self.unreadable(error, quiz: true))
         }
     }
 
@@ -182,6 +182,12 @@ public struct QuizScreen {
     }
 
     /// Writes the first round's score as it stands (the session skips a write with nothing new).
+    /// A store or quiz that cannot be read, in the student's words; the store's own message goes to the journal.
+    private static func unreadable(_ error: any Error, quiz: Bool = false) -> String {
+        Log.warning("daily-dose: the quiz could not be read: \(error)")
+        return quiz ? tr("This quiz can't be read. Untick the topic and tick it again to have it made anew.") : tr("Your quizzes can't be read.")
+    }
+
     private mutating func record(now: Int64) {
         guard var session, session.isFirstRound else { return }
         do {
@@ -191,7 +197,8 @@ public struct QuizScreen {
             }
             recordFailure = nil
         } catch {
-            recordFailure = tr("The score could not be saved: {error}", ["error": error])
+            Log.warning("daily-dose: the quiz's score could not be saved: \(error)")
+            recordFailure = tr("Your score couldn't be saved.")
         }
         self.session = session
     }
@@ -206,7 +213,8 @@ public struct QuizScreen {
             let lines = QuizHistoryText.lines(scores, subject: subject, topic: topic, zone: zone)
             return scores.isEmpty ? lines : Array(lines.dropFirst())
         } catch {
-            return [tr("The score history could not be read: {error}", ["error": error])]
+            Log.warning("daily-dose: the quiz's score history could not be read: \(error)")
+            return [tr("Your earlier scores can't be read.")]
         }
     }
 

@@ -11,7 +11,7 @@ import DoseSystem
 ///     settings.set(.notifyTime, to: entry.text) { result in
 ///         switch result {
 ///         case .success(let outcome): row.text = outcome.stored ?? ""   // canonical "07:30"; outcome.warnings → a toast
-///         case .failure(let failure): show(failure.description)          // names the key and why; nothing written
+///         case .failure(let failure): show(PreferencesText.refusal(failure))  // the setting and what to type; nothing written
 ///         }
 ///     }
 ///     settings.branchChoices { choices in combo.model = choices.map(\.label) }
@@ -46,7 +46,9 @@ public struct SettingsService: Sendable {
         queue.run({
             Result { () throws(ServiceFailure) in
                 let census: BranchCensus
-                do throws(CommandError) { census = try PoolInfo.census(paths: paths) } catch { throw ServiceFailure(error.message) }
+                do throws(CommandError) { census = try PoolInfo.census(paths: paths) } catch {
+                    throw ServiceFailure(tr("Your doses can't be read."), detail: error.message)
+                }
                 return BranchChoices(census: census, current: try Self.config(paths).audience)
             }
         }, done: done)
@@ -60,6 +62,8 @@ public struct SettingsService: Sendable {
 
     /// The config as both processes read it (a bad stored value gives its default, as there).
     static func config(_ paths: DosePaths) throws(ServiceFailure) -> DoseConfig {
-        do { return try ConfigFile(path: paths.configFile).load().config } catch { throw ServiceFailure(error.description) }
+        do { return try ConfigFile(path: paths.configFile).load().config } catch {
+            throw ServiceFailure(tr("Daily Dose's settings can't be read."), detail: error.description)
+        }
     }
 }

@@ -10,7 +10,7 @@ import DoseSystem
 ///     if let last = sync.lastResult() { resultRow.subtitle = last.message }   // a small file read: fine on the loop
 ///     sync.syncNow(progress: { step in spinner.text = … }) { result in
 ///         // .success(record): record.outcome (.synced, .unchanged), record.items …
-///         // .failure(error): error.message; the pool is unchanged and the failure recorded too
+///         // .failure(error): error.message in the app's words; the pool is unchanged and the failure recorded too
 ///     }
 public struct SyncService: Sendable {
     public let paths: DosePaths
@@ -29,7 +29,7 @@ public struct SyncService: Sendable {
         let (paths, queue) = (paths, queue)
         queue.run({
             ContentSync.run(paths: paths, source: source) { step in queue.report { progress(step) } }
-                .mapError { ServiceFailure($0.message) }
+                .mapError { PreferencesText.failure($0) }
         }, done: done)
     }
 

@@ -59,7 +59,8 @@ public enum ConfigKey: String, CaseIterable, Sendable {
             let padded = String(repeating: "0", count: max(0, 4 - code.count)) + code
             throw ConfigError(
                 key: rawValue,
-                message: tr("{value} contains a control character (U+{code})", ["value": JSONWriter.quoted(input), "code": padded]))
+                message: tr("{value} contains a control character (U+{code})", ["value": JSONWriter.quoted(input), "code": padded]),
+                reason: .controlCharacter)
         }
         switch self {
         case .branch:
@@ -70,21 +71,23 @@ public enum ConfigKey: String, CaseIterable, Sendable {
             guard let code = BranchCode(exactly: upper) else {
                 throw ConfigError(
                     key: rawValue,
-                    message: tr("{value} is not a branch code (two ASCII letters A–Z, such as CS or EE) or common", ["value": JSONWriter.quoted(input)]))
+                    message: tr("{value} is not a branch code (two ASCII letters A–Z, such as CS or EE) or common", ["value": JSONWriter.quoted(input)]),
+                    reason: .notABranch)
             }
             return code.rawValue
         case .notifyTime:
             guard let time = LocalTime(parsing: trimmed) else {
-                throw ConfigError(key: rawValue, message: tr("{value} is not a time of day as HH:MM or H:MM (00:00 to 23:59)", ["value": JSONWriter.quoted(input)]))
+                throw ConfigError(key: rawValue, message: tr("{value} is not a time of day as HH:MM or H:MM (00:00 to 23:59)", ["value": JSONWriter.quoted(input)]), reason: .notATime)
             }
             return time.description
         case .source:
-            guard !trimmed.isEmpty else { throw ConfigError(key: rawValue, message: tr("the source is empty")) }
+            guard !trimmed.isEmpty else { throw ConfigError(key: rawValue, message: tr("the source is empty"), reason: .empty) }
             return try absoluteSource(trimmed, typed: input, workingDirectory: workingDirectory)
         case .sourcePubkey:
             // Refused unless it is a key, so a typo never turns checking off; stored canonical.
             do { return try MinisignPublicKey(parsing: trimmed).base64 } catch {
-                throw ConfigError(key: rawValue, message: tr("{value} is not a minisign public key: {problem}", ["value": JSONWriter.quoted(input), "problem": error.reason.localized]))
+                throw ConfigError(key: rawValue, message: tr("{value} is not a minisign public key: {problem}", ["value": JSONWriter.quoted(input), "problem": error.reason.localized]),
+                    reason: .notAPublicKey)
             }
         case .syncTimeout:
             guard let seconds = Int(trimmed), DoseConfig.syncTimeoutRange.contains(seconds) else {
@@ -93,20 +96,21 @@ public enum ConfigKey: String, CaseIterable, Sendable {
                     message: tr("{value} is not a number of seconds from {lowest} to {highest}", [
                         "value": JSONWriter.quoted(input), "lowest": DoseConfig.syncTimeoutRange.lowerBound,
                         "highest": DoseConfig.syncTimeoutRange.upperBound,
-                    ]))
+                    ]),
+                    reason: .notSeconds)
             }
             return String(seconds)
         case .providerURL:
             guard trimmed.hasPrefix("http://") || trimmed.hasPrefix("https://"), trimmed.count > 8 else {
-                throw ConfigError(key: rawValue, message: tr("{value} is not an http:// or https:// URL", ["value": JSONWriter.quoted(input)]))
+                throw ConfigError(key: rawValue, message: tr("{value} is not an http:// or https:// URL", ["value": JSONWriter.quoted(input)]), reason: .notAWebURL)
             }
             return trimmed
         case .providerModel:
-            guard !trimmed.isEmpty else { throw ConfigError(key: rawValue, message: tr("the model name is empty")) }
+            guard !trimmed.isEmpty else { throw ConfigError(key: rawValue, message: tr("the model name is empty"), reason: .empty) }
             return trimmed
         case .providerKeyFile:
             guard trimmed.hasPrefix("/") else {
-                throw ConfigError(key: rawValue, message: tr("{value} is not an absolute path", ["value": JSONWriter.quoted(input)]))
+                throw ConfigError(key: rawValue, message: tr("{value} is not an absolute path", ["value": JSONWriter.quoted(input)]), reason: .notAnAbsolutePath)
             }
             return trimmed
         }
@@ -117,17 +121,49 @@ extension ConfigKey {
     /// A source as stored: a URL as it is, a path (or a `file://` URL's path) absolute.
     private func absoluteSource(_ text: String, typed: String, workingDirectory: String?) throws(ConfigError) -> String {
         if text.hasPrefix("http://") || text.hasPrefix("https://") { return text }
+        // Any other scheme would be taken for a relative path and fail only at the next sync, as a missing file.
+        if let other = Self.unsupportedSourceScheme(text) {
+            throw ConfigError(
+                key: rawValue,
+                message: tr("{value}: dose cannot fetch {scheme}:// URLs; give an http(s) URL or a file", ["value": JSONWriter.quoted(typed), "scheme": other]),
+                reason: .unsupportedScheme(other))
+        }
         let scheme = text.hasPrefix("file://") ? "file://" : ""
         let path = String(text.dropFirst(scheme.count))
         if path.hasPrefix("/") { return text }
         guard let directory = workingDirectory, directory.hasPrefix("/") else {
-            throw ConfigError(key: rawValue, message: tr("{value} is a relative path: give an absolute path or an http(s) URL", ["value": JSONWriter.quoted(typed)]))
+            throw ConfigError(key: rawValue, message: tr("{value} is a relative path: give an absolute path or an http(s) URL", ["value": JSONWriter.quoted(typed)]),
+                reason: .relativePath)
         }
         var relative = Substring(path)
         while relative.hasPrefix("./") { relative = relative.dropFirst(2).drop { $0 == "/" } }
         let base = directory.hasSuffix("/") ? String(directory.dropLast()) : directory
         return scheme + base + "/" + relative
     }
+}
+
+extension ConfigKey {
+    /// The scheme of `text` when it starts as a URL does (`ftp://…`: "ftp", lower-cased), else nil (a path).
+    static func urlScheme(_ text: String) -> String? {
+        guard let separator = text.firstRange(of: "://") else { return nil }
+        let scheme = text[..<separator.lowerBound]
+        // RFC 3986: a letter, then letters, digits, "+", "-" or ".".
+        guard let first = scheme.unicodeScalars.first, first.isASCIILetter,
+              scheme.unicodeScalars.allSatisfy({ $0.isASCIILetter || ("0"..."9").contains($0) || "+-.".unicodeScalars.contains($0) })
+        else { return nil }
+        return scheme.lowercased()
+    }
+}
+
+extension ConfigKey {
+    /// The scheme of a source that is neither an http(s) URL nor a file (a path or `file://`), else nil.
+    public static func unsupportedSourceScheme(_ text: String) -> String? {
+        urlScheme(text).flatMap { ["http", "https", "file"].contains($0) ? nil : $0 }
+    }
+}
+
+private extension Unicode.Scalar {
+    var isASCIILetter: Bool { ("a"..."z").contains(self) || ("A"..."Z").contains(self) }
 }
 
 extension String {

@@ -82,13 +82,36 @@ public final class DateText: @unchecked Sendable {
     /// An instant as a person reads it, local to `zone`: `at 15:28`, `tomorrow at 7:00 AM`,
     /// `on 2026-12-03 at 15:28` (HumanTime's words and clock in the user's language and locale).
     public func describe(_ instant: Int64, now: Int64, zone: some ZoneRules) -> String {
-        let (day, wallTime) = HumanTime.local(instant, now: now, zone: zone)
+        words(instant, now: now, zone: zone) { date, _ in date.description }
+    }
+
+    /// An instant for the desktop app, which shows no ISO date: `at 15:28`, `yesterday at 15:28`, `tomorrow at
+    /// 7:00 AM`, `on December 1 at 15:28` (`am 1. Dezember um 15:28`), the year added outside `now`'s year.
+    public func moment(_ instant: Int64, now: Int64, zone: some ZoneRules) -> String {
+        words(instant, now: now, zone: zone) { date, today in
+            date.daysSinceEpoch == today.daysSinceEpoch - 1 ? nil : dayAndMonth(date, sameYearAs: today)
+        }
+    }
+
+    /// "at", "tomorrow at", then another day as `day` writes it (nil: yesterday).
+    private func words(_ instant: Int64, now: Int64, zone: some ZoneRules, day: (CivilDate, CivilDate) -> String?) -> String {
+        let (relative, wallTime) = HumanTime.local(instant, now: now, zone: zone)
         let clock = time(wallTime)
-        switch day {
+        switch relative {
         case .today: return tr("at {time}", ["time": clock])
         case .tomorrow: return tr("tomorrow at {time}", ["time": clock])
-        case .other(let date): return tr("on {date} at {time}", ["date": date, "time": clock])
+        case .other(let date):
+            guard let written = day(date, zone.civilDate(at: now)) else { return tr("yesterday at {time}", ["time": clock]) }
+            return tr("on {date} at {time}", ["date": written, "time": clock])
         }
+    }
+
+    /// A day by its month's name: `December 1` (`1. Dezember`), with the year when it is not `today`'s.
+    public func dayAndMonth(_ date: CivilDate, sameYearAs today: CivilDate) -> String {
+        guard date.year == today.year else { return longDate(date) }
+        // TRANSLATORS: a day of this year, as strftime(3) formats it (%B month, %-d day without a leading zero).
+        // German: "%-d. %B".
+        return format(tr("%B %-d"), date: date)
     }
 
     /// `pattern` through strftime for `date` at `hour`:`minute`, with this locale's names.

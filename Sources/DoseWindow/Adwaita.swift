@@ -202,6 +202,15 @@ extension Adwaita {
         return row
     }
 
+    /// Puts the stored `text` into an entry row with an Apply button, which stays hidden: libadwaita shows it for any
+    /// change while the row has the focus, and it would offer to apply what was just saved. Turning the button off
+    /// for the change is libadwaita's one way to forget it (1.2 has no reset).
+    static func showStored(_ row: Widget, _ text: String) {
+        adw_entry_row_set_show_apply_button(dd_adw_entry_row(row.pointer), 0)
+        Gtk.setEditableText(row, text)
+        adw_entry_row_set_show_apply_button(dd_adw_entry_row(row.pointer), 1)
+    }
+
     /// An entry row without an Apply button; `activated` runs on Enter (the Learn view's Subject and Topic).
     static func plainEntryRow(title: String, activated: @escaping () -> Void) -> Widget {
         let row = Widget(object: adw_entry_row_new())
@@ -238,6 +247,17 @@ extension Adwaita {
     /// A toast's title is Pango markup in libadwaita 1.2: the text (a server's message may hold `<` or `&`) is escaped.
     static func toast(_ window: Widget, _ text: String) {
         adw_preferences_window_add_toast(dd_adw_preferences_window(window.pointer), newToast(text))
+    }
+
+    /// A toast with a button (an undoable action's "Undo"): `pressed` runs when it is pressed, at most once.
+    static func toast(_ window: Widget, _ text: String, button: String, pressed: @escaping () -> Void) {
+        let toast = newToast(text)
+        adw_toast_set_button_label(toast, button)
+        // Twice the default 5 s: an undo must not be gone before the student has read what it undoes.
+        adw_toast_set_timeout(toast, 10)
+        // libadwaita 1.2's own signal for the button (an action name would need a window action).
+        onSignal(UnsafeMutableRawPointer(toast), "button-clicked", pressed)
+        adw_preferences_window_add_toast(dd_adw_preferences_window(window.pointer), toast)
     }
 
     private static func newToast(_ text: String) -> OpaquePointer {

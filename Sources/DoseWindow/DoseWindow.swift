@@ -290,7 +290,7 @@ final class DoseWindow {
         Gtk.listRemoveAll(upcomingList)
         do { upcoming = try Upcoming.rows(Self.pool()) } catch {
             upcoming = []
-            Gtk.listAppend(upcomingList, Gtk.label(error.message))
+            Gtk.listAppend(upcomingList, Gtk.label(DoseBrowser.unreadable(error)))
             return
         }
         for row in upcoming {

@@ -38,6 +38,9 @@ final class LearnPage: @unchecked Sendable {
     private var providerWatch: ProviderWatch?
     private var settle: SourceHandle?
     private var providerSettle: SourceHandle?
+    /// The topic the message line says will be generated: once it is ready the line says so instead (it stayed
+    /// saying "will be generated" beside a ready topic).
+    private var awaited: TopicKey?
     /// Whether background work runs: a topic still to make says so when it does not.
     var background: BackgroundQueue = .running {
         didSet { if background != oldValue { draw() } }
@@ -162,7 +165,7 @@ final class LearnPage: @unchecked Sendable {
         let subject = Gtk.editableText(subjectRow), topic = Gtk.editableText(topicRow)
         do {
             let tick = try checklist.add(subject: subject, topic: topic, now: WallClock.now())
-            say(Self.words(tick))
+            say(tick)
             Gtk.setEditableText(topicRow, "")
             Gtk.grabFocus(topicRow)
         } catch {
@@ -175,7 +178,7 @@ final class LearnPage: @unchecked Sendable {
         guard let checklist else { return }
         do throws(ServiceFailure) {
             if on {
-                say(Self.words(try checklist.tick(topic.key, now: WallClock.now())))
+                say(try checklist.tick(topic.key, now: WallClock.now()))
             } else {
                 try checklist.untick(topic.key)
                 say(tr("Unticked {topic}: tick it again to undo.", ["topic": topic.title]))
@@ -219,7 +222,14 @@ final class LearnPage: @unchecked Sendable {
         }
     }
 
+    /// What a tick did; a topic still to make is awaited, so the line follows it to ready.
+    private func say(_ tick: LearnActions.Tick) {
+        say(Self.words(tick))
+        if case .pending = tick.outcome { awaited = tick.key }
+    }
+
     private func say(_ text: String) {
+        awaited = nil
         Gtk.setText(messageLabel, text)
         Gtk.setVisible(messageLabel, !text.isEmpty)
     }
@@ -268,6 +278,9 @@ final class LearnPage: @unchecked Sendable {
             return
         }
         // Rebuilding the rows moves the keyboard focus: only when something changed (or after a move here).
+        if let key = awaited, overview.subjects.contains(where: { $0.topics.contains { $0.key == key && $0.status?.state == .ready } }) {
+            say(tr("{topic} is ready: its deck and quiz are made.", ["topic": "\(key.subject) — \(key.topic)"]))
+        }
         guard force || overview != shown else { return }
         shown = overview
         Gtk.setText(summaryLabel, overview.summary)

@@ -6,8 +6,10 @@ import DoseSystem
 /// The preferences (AdwPreferencesWindow): notify time and branch; the content source with Sync now, its
 /// progress and last result; background work on/off (the morning notification and the learning queue) and a test
 /// notification; the AI provider's URL,
-/// model and key (kept in the Secret Service). Every setting goes through `dose config set`'s path
-/// (`SettingsService` → `ConfigChange`); a refusal is a toast that stays until the next answer and an error-marked row, and nothing is saved.
+/// model and key (kept in the Secret Service: a "Key saved" row with Change… and Remove, whose toast has an Undo).
+/// Every setting goes through `dose config set`'s path (`SettingsService` → `ConfigChange`); a refusal is a toast in
+/// the app's words that stays until the next answer and an error-marked row, and nothing is saved. A sync's failure
+/// is its row's, under the last sync that worked.
 /// There is one such window: `app.preferences` again presents it, brought up to date, and it follows the config
 /// file while open (`PreferencesValues`; a row being typed in keeps its typing, `FollowedText`).
 ///
@@ -36,7 +38,14 @@ final class PreferencesWindow: @unchecked Sendable {
     private var syncSpinner: Widget?
     private var syncButton: Widget?
     private var syncing = false
+    /// A content source is stored: Sync now has something to fetch.
+    private var hasSource = false
     private var providerGroup: Widget?
+    /// The key's two rows: "Key saved" with Change… and Remove, or the entry to type one in.
+    private var keySavedRow: Widget?
+    private var keyEntryRow: Widget?
+    /// The entry row was asked for with Change… while a key is saved.
+    private var changingKey = false
     private var firstRow: Widget?
     /// The last refusal's toast, up until the next answer replaces it.
     private var refusal: LastingToast?
@@ -60,9 +69,7 @@ final class PreferencesWindow: @unchecked Sendable {
         if let parent { Gtk.setTransient(window, for: parent) }
         followConfig()
         background.refresh()
-        if !syncing, let row = syncRow {
-            Adwaita.setSubtitle(row, PreferencesText.lastSync(sync.lastResult(), now: WallClock.now(), zone: SystemZone.current()))
-        }
+        if !syncing { showSyncStatus() }
         Gtk.present(window)
     }
 
@@ -94,7 +101,7 @@ final class PreferencesWindow: @unchecked Sendable {
         Adwaita.addPage(window, title: tr("Content"), icon: "folder-download-symbolic", groups: [content])
 
         let provider = Adwaita.preferencesGroup(
-            title: tr("AI provider"), description: tr("The learning queue's chat-completions service."), rows: providerRows(values))
+            title: tr("AI provider"), description: tr("Makes flashcard decks and quizzes for the topics you tick."), rows: providerRows(values))
         providerGroup = provider
         Adwaita.addPage(window, title: tr("AI provider"), icon: "system-run-symbolic", groups: [provider])
         readProviderStatus()
@@ -119,10 +126,12 @@ final class PreferencesWindow: @unchecked Sendable {
         let values = PreferencesValues.read(DoseWindow.pool())
         for (key, row) in textRows {
             if let text = followed[key]?.follow(stored: values.text(key), current: Gtk.editableText(row)) {
-                Gtk.setEditableText(row, text)
+                Adwaita.showStored(row, text)
             }
         }
         showBranch(values.branch)
+        hasSource = !values.text(.source).isEmpty
+        updateSyncButton()
         readProviderStatus()
     }
 
@@ -176,19 +185,25 @@ final class PreferencesWindow: @unchecked Sendable {
 
         let send = Gtk.button(tr("Send")) {}
         Gtk.setVerticalCenter(send)
+        let hint = tr("Shows today's dose now, as the morning will")
+        let test = Adwaita.actionRow(title: tr("Send a test notification"), subtitle: hint, suffixes: [send])
         onSignal(send.pointer, "clicked") { [unowned self] in
             Gtk.setSensitive(send, false)
             self.background.service.sendTest { [self] result in
                 Gtk.setSensitive(send, true)
+                self.dismissRefusal()  // a toast waits behind a lasting one: this answer is the next
                 switch result {
-                case .success(let line): Adwaita.toast(self.window, line)
-                case .failure(let failure): Adwaita.toast(self.window, failure.message)
+                case .success(let words):
+                    Gtk.removeCSSClass(test, "error")
+                    Adwaita.setSubtitle(test, hint)
+                    Adwaita.toast(self.window, words)
+                case .failure(let failure):
+                    // The failure is the row's, where it stays to be read.
+                    Gtk.addCSSClass(test, "error")
+                    Adwaita.setSubtitle(test, failure.message)
                 }
             }
         }
-        let test = Adwaita.actionRow(
-            title: tr("Send a test notification"), subtitle: tr("Shows today's dose now, as the morning will"),
-            suffixes: [send])
         return [row, test]
     }
 
@@ -203,12 +218,16 @@ final class PreferencesWindow: @unchecked Sendable {
         switch result {
         case .success(let state):
             Gtk.setActive(toggle, state.enabled)
+            Gtk.removeCSSClass(row, "error")
             Adwaita.setSubtitle(row, PreferencesText.backgroundState(state))
-            if asked != nil { Adwaita.toast(window, state.enabled ? tr("Background work on") : tr("Background work off")) }
+            if asked != nil {
+                dismissRefusal()
+                Adwaita.toast(window, state.enabled ? tr("Background work on") : tr("Background work off"))
+            }
         case .failure(let failure):
             if let asked { Gtk.setActive(toggle, !asked) }
+            Gtk.addCSSClass(row, "error")
             Adwaita.setSubtitle(row, failure.message)
-            if asked != nil { Adwaita.toast(window, failure.message) }
         }
     }
 
@@ -219,30 +238,45 @@ final class PreferencesWindow: @unchecked Sendable {
         let spinner = Gtk.spinner()
         let button = Gtk.button(tr("Sync now")) {}
         Gtk.setVerticalCenter(button)
-        let row = Adwaita.actionRow(
-            title: tr("Last sync"), subtitle: PreferencesText.lastSync(sync.lastResult(), now: WallClock.now(), zone: SystemZone.current()),
-            suffixes: [spinner, button])
+        let row = Adwaita.actionRow(title: tr("Last sync"), suffixes: [spinner, button])
         (syncRow, syncSpinner, syncButton) = (row, spinner, button)
+        hasSource = !values.text(.source).isEmpty
+        showSyncStatus()
+        updateSyncButton()
         onSignal(button.pointer, "clicked") { [unowned self] in self.syncNow() }
         return [source, row]
     }
 
+    /// The last sync that worked, and the latest failure since in the row itself (marked as an error).
+    private func showSyncStatus() {
+        guard let row = syncRow else { return }
+        let status = PreferencesText.syncStatus(sync.lastResult(), now: WallClock.now(), zone: SystemZone.current())
+        Adwaita.setSubtitle(row, status.text)
+        if status.failed { Gtk.addCSSClass(row, "error") } else { Gtk.removeCSSClass(row, "error") }
+    }
+
+    /// Sync now only with a source to fetch, and not twice at once.
+    private func updateSyncButton() {
+        guard let button = syncButton else { return }
+        Gtk.setSensitive(button, hasSource && !syncing)
+        Gtk.setTooltip(button, hasSource ? tr("Fetch the content source's pack now") : tr("Add a content source first"))
+    }
+
     private func syncNow() {
-        guard let row = syncRow, let spinner = syncSpinner, let button = syncButton else { return }
-        Gtk.setSensitive(button, false)
-        Gtk.spin(spinner, true)
+        guard let row = syncRow, let spinner = syncSpinner, hasSource, !syncing else { return }
         syncing = true
+        updateSyncButton()
+        Gtk.spin(spinner, true)
+        Gtk.removeCSSClass(row, "error")
         sync.syncNow(progress: { step in Adwaita.setSubtitle(row, PreferencesText.progress(step)) }) { [self] result in
             self.syncing = false
             Gtk.spin(spinner, false)
-            Gtk.setSensitive(button, true)
-            let last = PreferencesText.lastSync(self.sync.lastResult(), now: WallClock.now(), zone: SystemZone.current())
-            Adwaita.setSubtitle(row, last)
-            switch result {
-            case .success:
+            self.updateSyncButton()
+            // The recorded result, a failure under the last sync that worked: the row says it, no toast.
+            self.showSyncStatus()
+            if case .success = result {
                 self.followConfig()  // the pool's branch codes may have changed
                 self.changed()
-            case .failure(let failure): Adwaita.toast(self.window, failure.message)
             }
         }
     }
@@ -252,25 +286,68 @@ final class PreferencesWindow: @unchecked Sendable {
     private func providerRows(_ values: PreferencesValues) -> [Widget] {
         let url = textRow(.providerURL, title: tr("Provider URL"), values)
         let model = textRow(.providerModel, title: tr("Model"), values)
-        // A short title: an entry row's title does not wrap, and at 360 px a longer one lost its end; the group's
-        // description says where the key is kept.
-        let key = Adwaita.passwordEntryRow(title: tr("API key")) { [unowned self] row, text in
-            let done: @Sendable (Result<ProviderKeyService.Status, ServiceFailure>) -> Void = { [self] result in
-                switch result {
-                case .success(let status):
-                    Gtk.setEditableText(row, "")
-                    Gtk.removeCSSClass(row, "error")
-                    self.showKeyStatus(status)
-                    Adwaita.toast(self.window, text.isEmpty ? tr("Key removed from the Secret Service") : tr("Key stored in the Secret Service"))
-                case .failure(let failure):
-                    Gtk.addCSSClass(row, "error")
-                    Adwaita.toast(self.window, failure.message)
-                }
-            }
-            // An emptied key row forgets the stored key.
-            if text.isEmpty { self.keys.clear(done: done) } else { self.keys.store(text, done: done) }
+        // A short title: an entry row's title does not wrap, and at 360 px a longer one lost its end.
+        let entry = Adwaita.passwordEntryRow(title: tr("API key")) { [unowned self] row, text in self.storeKey(text, row: row) }
+        let change = Gtk.button(tr("Change…")) {}
+        let remove = Gtk.button(tr("Remove")) {}
+        for button in [change, remove] { Gtk.setVerticalCenter(button) }
+        Gtk.addCSSClass(remove, "destructive-action")
+        let saved = Adwaita.actionRow(title: tr("API key"), subtitle: tr("Key saved"), suffixes: [change, remove])
+        Gtk.setVisible(saved, false)
+        onSignal(change.pointer, "clicked") { [unowned self] in
+            self.changingKey = true
+            self.showKeyRows(saved: true)
+            Gtk.grabFocus(entry)
         }
-        return [url, model, key]
+        onSignal(remove.pointer, "clicked") { [unowned self] in self.removeKey() }
+        (keySavedRow, keyEntryRow) = (saved, entry)
+        return [url, model, saved, entry]
+    }
+
+    /// A key typed in and applied goes to the Secret Service; an empty row removes nothing (Remove does, with Undo).
+    private func storeKey(_ text: String, row: Widget) {
+        guard !text.allSatisfy(\.isWhitespace) else {
+            changingKey = false
+            readProviderStatus()
+            return
+        }
+        dismissRefusal()
+        keys.store(text) { [self] result in
+            switch result {
+            case .success(let status):
+                Adwaita.showStored(row, "")
+                Gtk.removeCSSClass(row, "error")
+                self.changingKey = false
+                self.showKeyStatus(status)
+                Adwaita.toast(self.window, tr("Key saved"))
+            case .failure(let failure):
+                Gtk.addCSSClass(row, "error")
+                self.refusal = Adwaita.lastingToast(self.window, failure.message)
+            }
+        }
+    }
+
+    /// Removes the saved key; the toast's Undo puts the same key back for the same provider.
+    private func removeKey() {
+        dismissRefusal()
+        keys.remove { [self] result in
+            switch result {
+            case .success(let (status, removed)):
+                self.showKeyStatus(status)
+                guard let removed else { return }
+                Adwaita.toast(self.window, tr("Key removed"), button: tr("Undo")) { [self] in
+                    self.keys.store(removed.key, providerURL: removed.providerURL) { [self] result in
+                        switch result {
+                        case .success(let status):
+                            self.showKeyStatus(status)
+                            Adwaita.toast(self.window, tr("Key restored"))
+                        case .failure(let failure): self.refusal = Adwaita.lastingToast(self.window, failure.message)
+                        }
+                    }
+                }
+            case .failure(let failure): self.refusal = Adwaita.lastingToast(self.window, failure.message)
+            }
+        }
     }
 
     private func readProviderStatus() {
@@ -279,7 +356,16 @@ final class PreferencesWindow: @unchecked Sendable {
 
     private func showKeyStatus(_ status: ProviderKeyService.Status) {
         guard let group = providerGroup else { return }
-        Adwaita.setGroupDescription(group, tr("The learning queue's chat-completions service.") + " " + PreferencesText.keyStatus(status))
+        Adwaita.setGroupDescription(group, PreferencesText.providerDescription(status))
+        if !status.keySaved { changingKey = false }
+        showKeyRows(saved: status.keySaved)
+    }
+
+    /// "Key saved" while the Secret Service holds one, else (or after Change…) the entry row.
+    private func showKeyRows(saved: Bool) {
+        guard let savedRow = keySavedRow, let entry = keyEntryRow else { return }
+        Gtk.setVisible(savedRow, saved && !changingKey)
+        Gtk.setVisible(entry, !saved || changingKey)
     }
 
     // MARK: Changes
@@ -295,23 +381,38 @@ final class PreferencesWindow: @unchecked Sendable {
         }
     }
 
-    private func answered(_ result: Result<ConfigChange.Outcome, ConfigChange.Failure>, row: Widget?) {
+    private func dismissRefusal() {
         refusal?.dismiss()
         refusal = nil
+    }
+
+    private func answered(_ result: Result<ConfigChange.Outcome, ConfigChange.Failure>, row: Widget?) {
+        dismissRefusal()
         switch result {
         case .success(let outcome):
             if let row {
                 let text = outcome.stored ?? (outcome.key.defaultValue ?? "")
-                Gtk.setEditableText(row, text)
+                Adwaita.showStored(row, text)
                 followed[outcome.key]?.show(text)
                 Gtk.removeCSSClass(row, "error")
             }
-            Adwaita.toast(window, PreferencesText.changed(outcome))
-            if outcome.key == .providerURL { readProviderStatus() }
+            if outcome.key == .branch, let branchRow {
+                // What the branch means for the doses stays under the row; a toast would cut it.
+                Adwaita.setSubtitle(branchRow, outcome.warnings.map(PreferencesText.warning).joined(separator: ". "))
+                Adwaita.toast(window, PreferencesText.changed(outcome, withWarnings: false))
+            } else {
+                Adwaita.toast(window, PreferencesText.changed(outcome))
+            }
+            // What the provider group says depends on both rows (a model set is no longer missing).
+            if outcome.key == .providerURL || outcome.key == .providerModel { readProviderStatus() }
+            if outcome.key == .source {
+                hasSource = outcome.stored != nil
+                updateSyncButton()
+            }
             changed()
         case .failure(let failure):
             if let row { Gtk.addCSSClass(row, "error") }
-            refusal = Adwaita.lastingToast(window, failure.description)
+            refusal = Adwaita.lastingToast(window, PreferencesText.refusal(failure))
         }
     }
 }

@@ -171,14 +171,14 @@ final class WelcomePage: @unchecked Sendable {
         }
         switch step {
         case .setting(.set(let key, let value)):
-            settings.set(key, to: value) { next($0.failure.map(\.description)) }
+            settings.set(key, to: value) { next($0.failure.map(PreferencesText.refusal)) }
         case .setting(.unset(let key)):
-            settings.unset(key) { next($0.failure.map(\.description)) }
+            settings.unset(key) { next($0.failure.map(PreferencesText.refusal)) }
         case .branch(let choice):
-            settings.choose(choice) { next($0.failure.map(\.description)) }
+            settings.choose(choice) { next($0.failure.map(PreferencesText.refusal)) }
         case .backgroundWork:
             background.setEnabled(backgroundWork) { result in
-                next(backgroundWork ? result.failure.map { tr("Background work could not be turned on: {error}", ["error": $0.message]) } : nil)
+                next(backgroundWork ? result.failure.map(\.message) : nil)
             }
         }
     }

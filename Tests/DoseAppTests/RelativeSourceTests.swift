@@ -39,6 +39,21 @@ import Testing
         #expect(url.stdout == "source = file://\(packs)/pack.json\n", "\(url.stderr)")
     }
 
+    /// `ftp://…` was taken for a relative path (stored as `$PWD/ftp://…`, then "No such file or directory" at the
+    /// sync, issue 21): a scheme other than http(s) and file is refused as typed, and by `dose sync` as given.
+    @Test func anotherSchemeIsRefusedWhereItIsTyped() throws {
+        let sandbox = try Sandbox()
+        let packs = try directory(sandbox, "packs", pack: Fixtures.otherPack)
+        let set = try dose(in: packs, sandbox, "config", "set", "source", "ftp://example.org/pack.json")
+        #expect(set.status == 78, "\(set.stderr)")
+        #expect(set.stderr.contains("config key source: \"ftp://example.org/pack.json\": dose cannot fetch ftp:// URLs; give an http(s) URL or a file"), "\(set.stderr)")
+        #expect(try sandbox.dose("config", "get", "source").status != 0, "nothing stored")
+        let sync = try dose(in: packs, sandbox, "sync", "ftp://example.org/pack.json")
+        #expect(sync.status == 64, "\(sync.stderr)")
+        #expect(sync.stderr.contains("ftp://example.org/pack.json: dose cannot fetch ftp:// URLs; give an http(s) URL or a file"), "\(sync.stderr)")
+        #expect(!sync.stderr.contains("No such file"))
+    }
+
     /// A relative source already in a config file (written before this rule) names no directory: it is
     /// refused like any bad stored value, and the sync imports nothing rather than another pack.json.
     @Test func aStoredRelativeSourceIsRefused() throws {

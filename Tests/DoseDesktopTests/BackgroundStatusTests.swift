@@ -43,7 +43,7 @@ import Testing
 
         let off = try checklist.overview(now: now, zone: zone, provider: loopback, online: true, background: .off)
         let held = try firstTopic(off)
-        #expect(held.stateText == "background work is off · 1 attempt · HTTP 500", "\(held.stateText)")
+        #expect(held.stateText == "background work is off · 1 attempt · the last try failed", "\(held.stateText)")
         #expect(!held.canRetry, "nothing would retry it: the notice offers to turn background work on")
         #expect(off.backgroundNotice == "Background work is off, so no decks are made for the topics you tick.")
         #expect(off.backgroundButton == "Turn on background work")

@@ -38,7 +38,8 @@ import Testing
             Issue.record("imported a pack that does not exist")
             return
         }
-        #expect(failure.message.contains("not installed") && failure.message.contains("/nonexistent/sample-pack.json"))
+        #expect(failure.message == "The sample pack isn't installed here. Add a content source instead.")
+        #expect(failure.detail?.contains("/nonexistent/sample-pack.json") == true, "where it looked is the journal's")
         #expect(try home.wait { firstRun.isFirstRun(done: $0) }.get() == true)
     }
 
@@ -55,7 +56,15 @@ import Testing
             Issue.record("an empty source accepted")
             return
         }
-        #expect(bad.message.contains("config key source"))
+        #expect(bad.message == "Type a web address or a file's path.", "\(bad.message)")
+        #expect(bad.detail?.contains("config key source") == true)
+        // Neither is a scheme nothing can fetch: refused before anything is fetched or stored.
+        guard case .failure(let ftp) = try home.wait({ firstRun.importContent(.source("ftp://example.org/p.json"), progress: { _ in }, done: $0) }) else {
+            Issue.record("an ftp:// source accepted")
+            return
+        }
+        #expect(ftp.message == "Use https:// or a file, not ftp://.")
+        #expect(try home.dose("config", "get", "source").stdout == url + "\n")
     }
 
     @Test func finishSetsBranchAndTimeAndTurnsBackgroundWorkOn() throws {

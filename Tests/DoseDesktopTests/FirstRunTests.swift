@@ -41,7 +41,8 @@ import Testing
     @Test func onlyAnEmptyPoolShowsTheWelcome() {
         #expect(FirstRun.showsWelcome(itemCount: 0))
         #expect(!FirstRun.showsWelcome(itemCount: 1))
-        #expect(FirstRun.clickHint.contains("Open button") && FirstRun.clickHint.contains("middle click"))
+        // One sentence: which server needs which click is the manual's, not the first page's.
+        #expect(FirstRun.clickHint == "Each morning a notification brings the day's dose: its Open button shows it here.")
     }
 
     @Test func oneClickImportsTheBundledPackAndTheWelcomeIsDone() throws {
@@ -69,7 +70,7 @@ import Testing
         #expect(SettingEdit(.notifyTime, text: "") == .unset(.notifyTime))
     }
 
-    @Test func aStoredChangeSaysTheCanonicalValueAndARefusalNamesTheKey() throws {
+    @Test func aStoredChangeSaysTheCanonicalValueAndARefusalNamesTheSettingAndWhatToType() throws {
         let home = try DesktopHome()
         let outcome = try ConfigChange.set(.notifyTime, to: "7:05", paths: home.paths)
         #expect(PreferencesText.changed(outcome) == "Notify time set to 07:05")
@@ -77,22 +78,33 @@ import Testing
         #expect(PreferencesText.changed(back) == "Notify time back to its default")
         #expect(throws: ConfigChange.Failure.self) { try ConfigChange.set(.notifyTime, to: "25:99", paths: home.paths) }
         do { _ = try ConfigChange.set(.notifyTime, to: "25:99", paths: home.paths) } catch {
-            #expect(error.description.hasPrefix("config key notify-time:"))
+            // The command line's words name the key; the app's the row and what to type.
+            #expect(error.description.hasPrefix("config key notify-time:") && error.problem == .notATime)
+            #expect(PreferencesText.refusal(error) == "Type a time such as 7:30 or 18:05.")
         }
         #expect(try home.dose("config", "get", "notify-time").stdout == "08:00\n")
     }
 
-    @Test func theLastSyncIsToldInLocalTime() {
+    @Test func theLastSyncIsToldInLocalTimeAndAFailureUnderTheLastGoodOne() {
         let noon: Int64 = 1_780_000_000 - 1_780_000_000 % 86_400 + 43_200
         let zone = FixedOffsetZone.utc
-        #expect(PreferencesText.lastSync(nil, now: noon, zone: zone) == "No sync yet")
-        let synced = SyncRecord(at: noon - 3600, outcome: .synced, source: "https://example.org/p.json", message: "ok")
-        var counted = synced
+        #expect(PreferencesText.syncStatus(nil, now: noon, zone: zone) == ("Not synced yet", false))
+        var counted = SyncRecord(at: noon - 3600, outcome: .synced, source: "https://example.org/p.json", message: "ok")
         counted.items = 328
-        #expect(PreferencesText.lastSync(counted, now: noon, zone: zone) == "Synced 328 items at 11:00 from https://example.org/p.json")
-        let failed = SyncRecord(at: noon - 86_400, outcome: .failed, source: "x", message: "cannot connect")
-        #expect(PreferencesText.lastSync(failed, now: noon, zone: zone).hasSuffix(": cannot connect"))
-        #expect(PreferencesText.lastSync(failed, now: noon, zone: zone).hasPrefix("Failed on "))
+        #expect(PreferencesText.syncStatus(counted, now: noon, zone: zone) == ("Last synced at 11:00: 328 doses", false))
+        // A failure since: the last good sync stays, the failure in the app's words under it, the row an error.
+        var failed = SyncRecord(
+            at: noon - 60, outcome: .failed, source: "x", message: "cannot fetch x: Failed to connect to 127.0.0.1 port 9", problem: .unreachable)
+        failed.lastSuccess = .init(at: noon - 86_400 - 3600, items: 328)
+        #expect(PreferencesText.syncStatus(failed, now: noon, zone: zone)
+            == ("Last synced yesterday at 11:00: 328 doses\nCouldn't reach the content source. Check the address and your connection.", true))
+        // Older than yesterday: a day by its month's name, never ISO.
+        failed.lastSuccess = .init(at: noon - 5 * 86_400, items: nil)
+        #expect(PreferencesText.syncStatus(failed, now: noon, zone: zone).text.hasPrefix("Last synced on May 23 at 12:00\n"))
+        // No success ever, and a record from before problems were kept.
+        failed.lastSuccess = nil
+        failed.problem = nil
+        #expect(PreferencesText.syncStatus(failed, now: noon, zone: zone) == ("Not synced yet\nThe last sync failed. Try again.", true))
         #expect(PreferencesText.progress(.importing) == "Checking and importing…")
         #expect(PreferencesText.progress(.fetching(source: "s")) == "Fetching s…")
     }
@@ -107,16 +119,16 @@ import Testing
         synced.items = 328
         let enabled = BackgroundWorkService.State(enabled: true, systemdUnits: [], detail: "")
         let (hint, sync, state, progress, grade) = try German.run {
-            (FirstRun.clickHint, PreferencesText.lastSync(synced, now: noon, zone: FixedOffsetZone.utc),
+            (FirstRun.clickHint, PreferencesText.syncStatus(synced, now: noon, zone: FixedOffsetZone.utc).text,
              PreferencesText.backgroundState(enabled), PreferencesText.progress(.fetching(source: "{when}")), LearnWords.grade(.again))
         }
-        #expect(hint.hasPrefix("Jeden Morgen bringt eine Benachrichtigung die Dosis des Tages. Ihr Knopf „Öffnen“"), "\(hint)")
-        #expect(sync == "328 Einträge abgeglichen um 11:00 von https://example.org/p.json", "\(sync)")
+        #expect(hint == "Jeden Morgen bringt eine Benachrichtigung die Dosis des Tages: Ihr Knopf „Öffnen“ zeigt sie hier.", "\(hint)")
+        #expect(sync == "Zuletzt abgeglichen um 11:00: 328 Dosen", "\(sync)")
         #expect(state == "An: Die Morgenbenachrichtigung kommt, und für angehakte Themen werden Kartenstapel erstellt")
         // A source that looks like a placeholder is shown as it is.
         #expect(progress == "{when} wird abgerufen …")
         #expect(grade == "Nochmal")
-        #expect(FirstRun.clickHint.hasPrefix("Each morning a notification brings the day's dose."))
+        #expect(FirstRun.clickHint.hasPrefix("Each morning a notification brings the day's dose:"))
         #expect(PreferencesText.backgroundState(enabled) == "On: the morning notification comes, and decks are made for the topics you tick")
     }
 }

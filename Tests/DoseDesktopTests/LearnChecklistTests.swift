@@ -80,7 +80,8 @@ import Testing
         try store.recordFailure(subject: "Calculus", topic: "Limits", FailureRecord(
             error: "HTTP 500\nsecond line", topic: .init(failures: 1, nextAttemptAt: now + 3600), serverFailed: true))
 
-        // The same details as `dose learn list` (with a provider on this machine), in the same words and local time.
+        // The same details as `dose learn list` (with a provider on this machine), in the same words and local time,
+        // but for the stored error: the provider's or a library's text is the command line's, the row says it failed.
         #expect(try home.dose("config", "set", "provider.url", "http://127.0.0.1:9/v1").status == 0)
         #expect(try home.dose("config", "set", "provider.model", "test-model").status == 0)
         let cli = try home.dose("learn", "list")
@@ -88,7 +89,9 @@ import Testing
         let line = try #require(cli.stdout.split(separator: "\n").first.map(String.init))
         let details = try #require(line.firstIndex(of: "(").map { String(line[line.index(after: $0)..<line.index(before: line.endIndex)]) })
         topic = try #require(try checklist.overview(now: now, zone: SystemZone.current(), provider: loopback, online: true).subjects.first?.topics.first)
-        #expect(topic.stateText == "pending · " + details.replacingOccurrences(of: "; ", with: " · "), "\(line) vs \(topic.stateText)")
+        let cliParts = details.components(separatedBy: "; ")
+        #expect(cliParts.last?.hasPrefix("HTTP 500") == true, "\(line)")
+        #expect(topic.stateText == (["pending"] + cliParts.dropLast() + ["the last try failed"]).joined(separator: " · "), "\(line) vs \(topic.stateText)")
         #expect(topic.stateText.hasPrefix("pending · 1 attempt · next try ") && topic.canRetry)
 
         let remote = LearnProvider(problem: nil, fingerprint: "f1", isLoopback: false)
@@ -97,18 +100,19 @@ import Testing
         #expect(try checklist.overview(now: now, zone: zone, provider: loopback, online: false).subjects.first?.topics.first?.stateText
             .hasPrefix("pending") == true, "a provider on this machine needs no network")
         // What holds every topic is said once, above the rows; each row keeps its topic's own details.
-        let own = details.replacingOccurrences(of: "; ", with: " · ")
+        let own = (cliParts.dropLast() + ["the last try failed"]).joined(separator: " · ")
         let unset = LearnProvider(problem: .notSetUp, fingerprint: "f1", isLoopback: false)
         var overview = try checklist.overview(now: now, zone: SystemZone.current(), provider: unset, online: true)
         topic = try #require(overview.subjects.first?.topics.first)
         #expect(topic.stateText == "waiting for a provider · " + own, "\(topic.stateText)")
         // In the app's words: no config key on screen.
-        #expect(overview.summary == "Waiting for a provider: no AI provider is set up yet: add one in Preferences, under AI provider.\nOverall: 0 due, 0 new", "\(overview.summary)")
+        #expect(overview.summary == "Waiting for a provider: no AI provider is set up yet: add one in Preferences, under AI provider.\nOverall: 0 cards to study", "\(overview.summary)")
         try store.pause(reason: "the key was refused (401): set another", fingerprint: "f1")
         overview = try checklist.overview(now: now, zone: zone, provider: loopback, online: true)
         topic = try #require(overview.subjects.first?.topics.first)
         #expect(topic.stateText.hasPrefix("paused · 1 attempt · ") && !topic.stateText.contains("next try") && topic.canRetry)
-        #expect(overview.summary.hasPrefix("Paused: the key was refused (401): set another.\n"), "\(overview.summary)")
+        // The stored reason is `dose learn list`'s; the app says what to do.
+        #expect(overview.summary.hasPrefix("Paused: the AI provider refused the request. Check the provider in Preferences, then press Retry now.\n"), "\(overview.summary)")
     }
 
     @Test func retryNowMakesTheTopicDueAndWakesTheDaemon() throws {
@@ -126,7 +130,7 @@ import Testing
         #expect(try store.queueState().holdUntil == nil)
         #expect(FileManager.default.fileExists(atPath: wake))
         let topic = try #require(try checklist.overview(now: now, zone: zone, provider: loopback, online: true).subjects.first?.topics.first)
-        #expect(topic.stateText == "pending · 1 attempt · HTTP 500")
+        #expect(topic.stateText == "pending · 1 attempt · the last try failed")
         #expect(try !checklist.retry(key("Calculus", "Nothing"), now: now))
     }
 
@@ -184,8 +188,9 @@ import Testing
         try store.storeArtifact(subject: "Calculus", topic: "Chain rule", kind: .quiz, body: Self.quiz, model: nil, now: now)
         var overview = try checklist.overview(now: now, zone: zone, provider: loopback, online: true)
         var topic = try #require(overview.subjects.first?.topics.first)
-        #expect(topic.stateText == "ready · 0 due, 8 new, 8 cards" && topic.canStudy && topic.canQuiz && !topic.canRetry)
-        #expect(topic.studyLabel == "Study (8 due)" && overview.summary == "Overall: 0 due, 8 new")
+        // One count, the same beside the button and on it (it said "0 due, 8 new" beside "Study (8 due)").
+        #expect(topic.stateText == "ready · 8 to study of 8 cards" && topic.canStudy && topic.canQuiz && !topic.canRetry)
+        #expect(topic.studyLabel == "Study (8)" && overview.summary == "Overall: 8 cards to study")
 
         let study = try #require(try checklist.study(key("CALCULUS", "chain rule"), now: now, zone: zone))
         #expect(study.key == key("Calculus", "Chain rule") && study.progressText == "1 of 8")
@@ -208,7 +213,7 @@ import Testing
         #expect(try StudyStore(database: store.database).counts(now: now + 5).first?.new == 7)
         overview = try checklist.overview(now: now + 5, zone: zone, provider: loopback, online: true)
         topic = try #require(overview.subjects.first?.topics.first)
-        #expect(topic.stateText == "ready · 0 due, 7 new, 8 cards")
+        #expect(topic.stateText == "ready · 7 to study of 8 cards")
 
         try study.undo()
         #expect(study.progressText == "1 of 8" && study.lastMove == "Took back the Good of card 1.")
@@ -270,7 +275,9 @@ extension LearnChecklistTests {
         let home = try DesktopHome()
         try FileManager.default.createDirectory(atPath: home.paths.database, withIntermediateDirectories: true)
         #expect { try LearnChecklist(paths: home.paths) } throws: { error in
-            (error as? ServiceFailure)?.message.hasPrefix("cannot open the store \(home.paths.database)") == true
+            // The student's words on the page; the store's path and SQLite's message are the journal's.
+            (error as? ServiceFailure)?.message == "Your topics can't be read."
+                && (error as? ServiceFailure)?.detail?.hasPrefix("cannot open the store \(home.paths.database)") == true
         }
     }
 }
@@ -291,7 +298,7 @@ extension LearnChecklistTests {
             return (overview.subjects.flatMap { $0.topics.map(\.stateText) }, overview.summary,
                     overview.subjects.first?.topics.first?.studyLabel, study.progressText)
         }
-        #expect(states == ["bereit · 0 fällig, 8 neu, 8 Karten", "ausstehend"])
-        #expect(summary == "Insgesamt: 0 fällig, 8 neu" && label == "Lernen (8 fällig)" && progress == "1 von 8")
+        #expect(states == ["bereit · 8 von 8 Karten zu lernen", "ausstehend"])
+        #expect(summary == "Insgesamt: 8 Karten zu lernen" && label == "Lernen (8)" && progress == "1 von 8")
     }
 }

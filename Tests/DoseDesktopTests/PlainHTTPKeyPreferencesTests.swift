@@ -20,13 +20,13 @@ import Testing
         let status = try home.wait { keys.store("sk-desktop-plain", done: $0) }.get()
         defer { _ = try? ProviderKeyring.clear(providerURL: url) }
         #expect(status.source == .keyring && status.keyWithheld == withheld, "\(status)")
-        let text = PreferencesText.keyStatus(status)
+        let text = PreferencesText.providerDescription(status)
         if withheld {
             #expect(status.problem?.contains("provider.url \(url) is plain http://") == true, "\(status)")
-            #expect(text == "The key in use is in the Secret Service. It is not sent: the Provider URL is not encrypted (http://) and leads to another computer, where anyone on the way could read the key. Use an https:// address, or clear the key if the service needs none.")
+            #expect(text == "Makes flashcard decks and quizzes for the topics you tick. The key is not sent: the Provider URL is plain http:// to another computer, where anyone could read it. Use https://, or remove the key if the service needs none.")
             #expect(!text.contains("provider.url"), "no config key on screen: \(text)")
         } else {
-            #expect(status.problem == nil && text == "The key in use is in the Secret Service.", "\(text)")
+            #expect(status.problem == nil && text == "Makes flashcard decks and quizzes for the topics you tick.", "\(text)")
         }
     }
 }

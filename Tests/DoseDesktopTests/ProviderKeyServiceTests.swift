@@ -24,15 +24,45 @@ import Testing
             Issue.record("stored without a provider")
             return
         }
-        #expect(failure.message.contains("set the provider's URL first"))
+        #expect(failure.message == "Add the provider's URL first: a key belongs to one provider.")
     }
 
-    @Test func theGroupSaysWhereAKeyWouldBeAndWhatIsMissingInSentences() throws {
-        // The Preferences group's description with no provider: two sentences, each capitalized.
+    @Test func theGroupSaysWhatIsMissingInTheAppsWordsAndFollowsTheModel() throws {
+        // The Preferences group's description with no provider, then with a URL but no model (issue 21: it said
+        // "Provider.model is not set", and kept saying it after the model was set).
         let home = try DesktopHome()
-        let status = try home.wait { service(home).status(done: $0) }
-        #expect(PreferencesText.keyStatus(status)
-            == "No key stored in the Secret Service. No AI provider is configured: set provider.url and provider.model")
+        var status = try home.wait { service(home).status(done: $0) }
+        #expect(PreferencesText.providerDescription(status)
+            == "Makes flashcard decks and quizzes for the topics you tick. Add the provider's URL and model to have decks made.")
+        #expect(status.problem == "no AI provider is configured: set provider.url and provider.model", "the command line's words stay")
+        #expect(try home.dose("config", "set", "provider.url", "http://127.0.0.1:9/v1").status == 0)
+        status = try home.wait { service(home).status(done: $0) }
+        #expect(PreferencesText.providerDescription(status)
+            == "Makes flashcard decks and quizzes for the topics you tick. Add the model's name to have decks made.")
+        #expect(try home.dose("config", "set", "provider.model", "m").status == 0)
+        status = try home.wait { service(home).status(done: $0) }
+        #expect(PreferencesText.providerDescription(status) == "Makes flashcard decks and quizzes for the topics you tick.")
+        #expect(!status.keySaved)
+    }
+
+    @Test func aRemovedKeyComesBackWithItsUndo() throws {
+        let home = try DesktopHome()
+        let url = try configure(home)
+        let keys = service(home)
+        #expect(try home.wait { keys.store("sk-undo", done: $0) }.get().keySaved)
+        let (status, removed) = try home.wait { keys.remove(done: $0) }.get()
+        #expect(!status.keySaved && status.source == .none)
+        #expect(try ProviderKeyring.lookup(providerURL: url) == nil, "removed from the Secret Service at once")
+        let kept = try #require(removed)
+        #expect(kept.key == "sk-undo" && kept.providerURL == url)
+        // The provider changed meanwhile: Undo still puts the key back where it was.
+        #expect(try home.dose("config", "set", "provider.url", "http://127.0.0.1:9/other").status == 0)
+        _ = try home.wait { keys.store(kept.key, providerURL: kept.providerURL, done: $0) }.get()
+        #expect(try ProviderKeyring.lookup(providerURL: url) == "sk-undo")
+        #expect(try ProviderKeyring.lookup(providerURL: "http://127.0.0.1:9/other") == nil)
+        try ProviderKeyring.clear(providerURL: url)
+        // Nothing saved: nothing to undo.
+        #expect(try home.wait { keys.remove(done: $0) }.get().removed == nil)
     }
 
     @Test func storedInTheKeyringUsedAndTheDaemonWokenThenCleared() throws {
@@ -43,11 +73,11 @@ import Testing
         let wake = home.paths.runtimeDirectory! + "/daily-dose/learn.wake"
         #expect(!FileManager.default.fileExists(atPath: wake))
         let stored = try home.wait { keys.store("  sk-desktop\n", done: $0) }.get()
-        #expect(stored.source == .keyring && stored.providerURL == url && stored.problem == nil)
+        #expect(stored.source == .keyring && stored.providerURL == url && stored.problem == nil && stored.keySaved)
         #expect(try ProviderKeyring.lookup(providerURL: url) == "sk-desktop", "stored trimmed, for this provider")
         #expect(FileManager.default.fileExists(atPath: wake), "the wake file a running daemon watches was rewritten")
         let cleared = try home.wait { keys.clear(done: $0) }.get()
-        #expect(cleared.source == .none)
+        #expect(cleared.source == .none && !cleared.keySaved)
         #expect(try ProviderKeyring.lookup(providerURL: url) == nil)
     }
 
@@ -59,7 +89,8 @@ import Testing
             Issue.record("stored a key with ESC")
             return
         }
-        #expect(failure.message.contains("control character") && !failure.message.contains("sk-"))
+        #expect(failure.message == "This key can't be saved: it holds a character a key never has.")
+        #expect(failure.detail?.contains("control character") == true && failure.detail?.contains("sk-") == false)
         #expect(try ProviderKeyring.lookup(providerURL: url) == nil)
     }
 
@@ -71,7 +102,9 @@ import Testing
         let keyFile = home.root.appendingPathComponent("key").path
         #expect(FileManager.default.createFile(atPath: keyFile, contents: Data("sk-file\n".utf8), attributes: [.posixPermissions: 0o600]))
         #expect(try home.dose("config", "set", "provider.key-file", keyFile).status == 0)
-        #expect(try home.wait { keys.status(done: $0) }.source == .keyFile)
+        let status = try home.wait { keys.status(done: $0) }
+        #expect(status.source == .keyFile && status.keySaved, "the key file is used; the one saved here is still there")
+        #expect(PreferencesText.keyStatus(status) == ["A key file set up outside the app is used instead of a key saved here."])
         try ProviderKeyring.clear(providerURL: url)
     }
 }

@@ -59,7 +59,11 @@ import Testing
         // A branch no item carries is kept (a pack may bring it) with a warning, and shown as a choice.
         let other = try home.wait { settings.set(.branch, to: "xx", done: $0) }.get()
         #expect(other.stored == "XX")
-        #expect(other.warnings.contains { $0.contains("no item in the pool is tagged XX") }, "\(other.warnings)")
+        #expect(other.warnings.contains { if case .branchNotInPool(branch: "XX", _, _) = $0 { true } else { false } }, "\(other.warnings)")
+        #expect(other.warnings.contains { $0.description.contains("no item in the pool is tagged XX") }, "\(other.warnings)")
+        // The app's words: the toast says what was stored, the branch row what it means (a toast would cut it).
+        #expect(PreferencesText.changed(other, withWarnings: false) == "Branch set to XX")
+        #expect(PreferencesText.changed(other).hasPrefix("Branch set to XX. No dose is meant for XX yet, so you see the "))
         let withOther = try home.wait { settings.branchChoices(done: $0) }.get()
         #expect(withOther.choices.last == .branch(BranchCode(exactly: "XX")!, items: 0) && withOther.selected == withOther.choices.count - 1)
         _ = try home.wait { settings.choose(.none, done: $0) }.get()

@@ -1,4 +1,5 @@
 import DoseApp
+import DoseCore
 import DoseDesktop
 import DoseTestSupport
 import Foundation
@@ -40,8 +41,11 @@ import Testing
             return
         }
         let last = try #require(sync.lastResult())
-        #expect(last.outcome == .failed && last.message == failure.message && last.items == nil)
+        #expect(last.outcome == .failed && last.message == failure.detail && last.items == nil && last.problem == .unreachable)
         #expect(last.source == "http://127.0.0.1:9/pack.json")
+        // The app's words; libcurl's are the record's and the journal's (issue 21).
+        #expect(failure.message == "Couldn't reach the content source. Check the address and your connection.")
+        #expect(last.lastSuccess == nil, "no sync had worked")
         #expect(try home.dose("list").stdout.split(separator: "\n").count == 8, "the pool is unchanged")
     }
 
@@ -52,8 +56,35 @@ import Testing
             Issue.record("a sync without a source succeeded")
             return
         }
-        #expect(failure.message.contains("no source"))
-        #expect(sync.lastResult()?.outcome == .failed)
+        #expect(failure.message == "Add a content source first.")
+        #expect(failure.detail?.contains("no source") == true)
+        #expect(sync.lastResult()?.outcome == .failed && sync.lastResult()?.problem == .noSource)
+    }
+
+    @Test func aFailureKeepsTheLastSyncThatWorkedWhoeverRanIt() throws {
+        let home = try DesktopHome()
+        let pack = try home.write("pack.json", DesktopFixtures.pack)
+        #expect(try home.dose("config", "set", "source", pack).status == 0)
+        #expect(try home.dose("sync").status == 0)
+        let good = try #require(SyncService(paths: home.paths, queue: home.queue).lastResult())
+        #expect(good.outcome == .synced && good.items == 8)
+        // The command's failure, then the app's: each keeps the last success, and says why it failed.
+        #expect(try home.dose("config", "set", "source", "http://127.0.0.1:9/pack.json").status == 0)
+        #expect(try home.dose("sync").status == 69)
+        let sync = SyncService(paths: home.paths, queue: home.queue)
+        #expect(sync.lastResult()?.lastSuccess == .init(at: good.at, items: 8) && sync.lastResult()?.problem == .unreachable)
+        _ = try home.wait { sync.syncNow(progress: { _ in }, done: $0) }
+        let last = try #require(sync.lastResult())
+        #expect(last.outcome == .failed && last.lastSuccess == .init(at: good.at, items: 8))
+        #expect(PreferencesText.syncStatus(last, now: last.at, zone: FixedOffsetZone.utc).failed)
+        #expect(PreferencesText.syncStatus(last, now: last.at, zone: FixedOffsetZone.utc).text.hasPrefix("Last synced "))
+        // An ftp:// source given to the sync itself: refused as such, never "no such file".
+        guard case .failure(let ftp) = try home.wait({ sync.syncNow(source: "ftp://example.org/p.json", progress: { _ in }, done: $0) }) else {
+            Issue.record("an ftp:// sync went ahead")
+            return
+        }
+        #expect(ftp.message == "Daily Dose can only fetch https:// and http:// addresses or a file.")
+        #expect(sync.lastResult()?.problem == .unsupportedSource && sync.lastResult()?.lastSuccess?.at == good.at)
     }
 
     @Test func theCommandRecordsItsSyncToo() throws {

@@ -6,13 +6,7 @@
 needs_app_bus=1
 every_date=1
 source "$(dirname "$0")/lib.sh"
-# The build tree's binaries read build/locale (po/build.sh, `make locale`); an installed one PREFIX/share/locale.
-case "$DOSE_BIN" in
-*/.build/*)
-    mo="$DOSE_ROOT/build/locale/de/LC_MESSAGES/daily-dose.mo"
-    [ -f "$mo" ] && [ ! "$DOSE_ROOT/po/de.po" -nt "$mo" ] || fail "no current German catalogue at $mo: make locale"
-    ;;
-esac
+german_catalogue
 app_up
 german() { LANGUAGE=de LANG=de_DE.UTF-8 "$@"; }
 

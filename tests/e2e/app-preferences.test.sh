@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Preferences from the keyboard: Ctrl+, opens them, the notify time typed and applied changes the config file
-# through `dose config set`'s validation (a bad time is refused and leaves the file alone), the branch picked
+# through `dose config set`'s validation (a bad time is refused in the app's words and leaves the file alone), the branch picked
 # from the keyboard, Escape closes them; app.preferences twice gives one window, current after `dose config set`.
 needs_app_bus=1
 source "$(dirname "$0")/lib.sh"
@@ -18,14 +18,17 @@ expect "the notify time row shows the default" test "$(atspi text "Notify time (
 atspi set-text "Notify time (HH:MM)" "25:99"
 atspi click "Apply"
 # The toast is read while it is up (a loaded machine took 32 s for one read of this tree: poll, don't sleep).
-refusal_shown() { preferences_atspi dump >"$art/tree-refused.txt"; grep -q "^label	config key notify-time: \"25:99\" is not a time of day" "$art/tree-refused.txt"; }
-expect "the refusal is shown, in dose config set's words" wait_for 15 refusal_shown
+refusal_shown() { preferences_atspi dump >"$art/tree-refused.txt"; grep -q "^label	Type a time such as 7:30 or 18:05." "$art/tree-refused.txt"; }
+expect "the refusal is shown, in the app's words (what to type)" wait_for 15 refusal_shown
 if grep -q "notify-time" "$config" 2>/dev/null; then fail "a refused time reached the config file"; fi
 
 atspi set-text "Notify time (HH:MM)" "7:05"
 atspi click "Apply"
 expect "the config file has the new time" wait_for 10 grep -qs "^notify-time=07:05" "$config"
 expect "dose config get agrees" test "$(dose config get notify-time)" = "07:05"
+# The row shows the stored 07:05 with no Apply button left to offer saving it again (issue 21: the ✓ stayed).
+expect "the row shows what was stored" wait_for 10 bash -c "test \"\$(/usr/bin/python3 '$DOSE_ROOT/tests/support/atspi_driver.py' text 'Notify time (HH:MM)')\" = 07:05"
+expect "and its Apply button is gone" preferences_atspi gone "Apply" 10
 
 # No window manager here: focus the preferences as one would.
 pref=$(xdotool search --name "^Preferences$" | head -1)

@@ -366,6 +366,16 @@ app_up() {
     dbus-update-activation-environment HOME XDG_DATA_HOME XDG_CONFIG_HOME XDG_STATE_HOME XDG_CACHE_HOME \
         XDG_RUNTIME_DIR TZ LANG DISPLAY GDK_BACKEND GSK_RENDERER GTK_A11Y
 }
+# Fails unless the binaries under test have a current German catalogue: the build tree's read build/locale
+# (po/build.sh, `make locale`), an installed one PREFIX/share/locale.
+german_catalogue() {
+    case "$DOSE_BIN" in
+    */.build/*)
+        local mo="$DOSE_ROOT/build/locale/de/LC_MESSAGES/daily-dose.mo"
+        [ -f "$mo" ] && [ ! "$DOSE_ROOT/po/de.po" -nt "$mo" ] || fail "no current German catalogue at $mo: make locale"
+        ;;
+    esac
+}
 atspi() { /usr/bin/python3 "$DOSE_ROOT/tests/support/atspi_driver.py" "$@"; }
 preferences_atspi() { DOSE_ATSPI_WINDOW=Preferences atspi "$@"; } # the preferences' tree only: quick enough for a toast
 focus_on() { # focus_on ROLE NAME: Tab until that node has the keyboard focus (the pointer over the window)
