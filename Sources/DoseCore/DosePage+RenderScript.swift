@@ -76,6 +76,41 @@ extension DosePage {
               span.textContent = source;
             }
           }
+          // A display formula wider than the page is made smaller to fit, down to 60 %; past that it scrolls
+          // sideways and becomes a tab stop, so the arrow keys can move it (its region has a name).
+          function fit() {
+            var blocks = document.querySelectorAll(".dd-formula");
+            for (var i = 0; i < blocks.length; i++) {
+              var block = blocks[i];
+              block.style.fontSize = "";
+              var wide = block.scrollWidth, room = block.clientWidth;
+              if (room > 0 && wide > room) {
+                var size = parseFloat(getComputedStyle(block).fontSize);
+                block.style.fontSize = Math.max(size * 0.6, Math.floor(size * room / wide * 0.98 * 100) / 100) + "px";
+              }
+              if (block.scrollWidth > block.clientWidth) block.setAttribute("tabindex", "0");
+              else block.removeAttribute("tabindex");
+            }
+          }
+          // The app sizes its web view to the page (its handler exists only there): the body's height, sent
+          // whenever it changes (maths rendered, fonts loaded, the window narrowed).
+          var handlers = window.webkit && window.webkit.messageHandlers;
+          var height = handlers && handlers.ddHeight;
+          var sent = -1;
+          function report() {
+            if (!height) return;
+            var h = Math.ceil(document.body.getBoundingClientRect().height);
+            if (h !== sent) { sent = h; height.postMessage(h); }
+          }
+          fit();
+          report();
+          var width = window.innerWidth;
+          window.addEventListener("resize", function () {
+            if (window.innerWidth !== width) { width = window.innerWidth; fit(); }
+            report();
+          });
+          if (window.ResizeObserver) new ResizeObserver(report).observe(document.body);
+          if (document.fonts && document.fonts.ready) document.fonts.ready.then(function () { fit(); report(); });
           document.documentElement.setAttribute("data-rendered", "true");
         });
         """

@@ -18,6 +18,8 @@ public enum PageScroll: String, CaseIterable, Equatable, Sendable {
     /// A key as the window reports it, reduced to the ones that matter here.
     public enum Key: Equatable, Sendable {
         case pageUp, pageDown, home, end, space, enter, up, down
+        /// Tab or Shift+Tab: never a scroll (the window moves the focus out of a focused page with it).
+        case tab
         /// Any other key (letters, digits, Tab, Escape …): never a scroll.
         case other
     }
@@ -66,8 +68,22 @@ public enum PageScroll: String, CaseIterable, Equatable, Sendable {
         case .pageUp: return .pageUp
         case .home: return .top
         case .end: return .bottom
-        case .space, .enter, .up, .down, .other: return nil
+        case .space, .enter, .up, .down, .tab, .other: return nil
         }
+    }
+
+    /// Where a view scrolled natively (the card's column, whose web view is as tall as its page) goes from
+    /// `value`, the top in sight: a screenful is seven eighths of `page`, as in `script`; never past `lower` or
+    /// `upper - page`.
+    public func target(from value: Double, page: Double, lower: Double, upper: Double) -> Double {
+        let step = (page * 0.875).rounded()
+        let wanted = switch self {
+        case .pageDown: value + step
+        case .pageUp: value - step
+        case .top: lower
+        case .bottom: upper - page
+        }
+        return max(lower, min(wanted, upper - page))
     }
 
     /// The script the web view runs in its page: a constant (nothing from outside is put into it), run

@@ -4,16 +4,17 @@ import DoseDesktop
 import DoseLearning
 import DoseSystem
 
-/// The application window: today's card (kind, date and title in native labels, the body in a web view,
-/// Reveal) and the Upcoming list. It draws what `DoseBrowser` decides and forwards every move to it.
+/// The application window: today's card (its heading, kind and day, and an item's own title in native labels;
+/// the text in a web view as tall as its page, so Reveal sits right below it) and the Upcoming list. It draws what `DoseBrowser` decides and forwards every move to it.
 final class DoseWindow {
     let widget: Widget
     private var browser: DoseBrowser
     private let pages: Widget
-    private let kindLabel: Widget
-    private let dateLabel: Widget
+    private let headingLabel: Widget
     private let titleLabel: Widget
     private let webView: WebView
+    /// The card's column, scrolled as a whole (the page in it is as tall as its content).
+    private let cardScroller: Widget
     private let revealButton: Widget
     /// The morning notification's line of due flashcards, and Study, which opens the Learn page.
     private let dueRow: Widget
@@ -59,11 +60,11 @@ final class DoseWindow {
         Gtk.setSizeRequest(widget, width: 360, height: 400)
 
         // The card.
-        kindLabel = Gtk.label("", cssClasses: ["caption-heading", "accent"])
-        dateLabel = Gtk.label("", cssClasses: ["dim-label"])
+        headingLabel = Gtk.label("", cssClasses: ["caption-heading", "accent"])
         titleLabel = Gtk.label("", cssClasses: ["title-2"])
         // TRANSLATORS: what a screen reader calls the page that shows the dose's text.
-        webView = WebView.page(accessibleLabel: tr("Dose"), minimumHeight: 260)
+        let page = WebView.card(accessibleLabel: tr("Dose"))
+        webView = page.view
         revealButton = Gtk.pillButton(tr("Reveal the answer"))
         dueLabel = Gtk.label("")
         // TRANSLATORS: the button beside "12 flashcards due in 3 topics" on the card; it opens the Learn page.
@@ -73,10 +74,11 @@ final class DoseWindow {
         Gtk.setCenter(dueRow)
         Gtk.append(dueRow, dueLabel)
         Gtk.append(dueRow, studyButton)
-        let card = Gtk.box(vertical: true, spacing: 8)
+        let card = Gtk.box(vertical: true, spacing: 12)
         Gtk.setMargins(card, 12)
-        for child in [kindLabel, dateLabel, titleLabel, webView.widget, revealButton, dueRow] { Gtk.append(card, child) }
-        let cardPage = Adwaita.clamp(card, maximumWidth: 760)
+        for child in [headingLabel, titleLabel, page.box, revealButton, dueRow] { Gtk.append(card, child) }
+        cardScroller = Gtk.scrolled(Adwaita.clamp(card, maximumWidth: 760))
+        let cardPage = cardScroller
 
         // Upcoming.
         upcomingList = Gtk.listBox()
@@ -112,6 +114,10 @@ final class DoseWindow {
         onSignal(revealButton.pointer, "clicked") { [unowned self] in
             self.browser.reveal()
             self.draw()
+            // The focus stays with what was revealed (GTK would move it from the hidden button to the header's
+            // first): the page, whose description now holds the answer.
+            Gtk.setFocusable(self.webView.widget, true)
+            Gtk.grabFocus(self.webView.widget)
         }
         onSignal(studyButton.pointer, "clicked") { [unowned self] in self.showLearn() }
         // Back on the card after studying: the line counts again.
@@ -128,9 +134,16 @@ final class DoseWindow {
             Adwaita.showPage(self.pages, name: "today")
             self.draw()
         }
-        Adwaita.onDarkChanged { [unowned self] in self.drawPage() }
-        // The web views take no focus: the window scrolls the page on show (PageUp/PageDown, Home/End).
+        Adwaita.onStyleChanged { [unowned self] in self.drawPage() }
+        // The web views take no focus from Tab: the window scrolls the page on show (PageUp/PageDown, Home/End).
         Gtk.onPageKey(widget) { [unowned self] key, modifiers in
+            // The card's page, focused after Reveal, would keep Tab for itself (WebKitGTK 2.50 on GTK 4.8): Tab
+            // and Shift+Tab take the focus on from it, and it is no tab stop again until the next Reveal.
+            if key == .tab, Gtk.hasFocus(self.webView.widget) {
+                Gtk.setFocusable(self.webView.widget, false)
+                Gtk.moveFocus(self.widget, backward: modifiers.contains(.shift))
+                return true
+            }
             guard let move = PageScroll.forKey(key, modifiers: modifiers, on: self.screen) else { return false }
             self.scroll(move)
             return true
@@ -200,7 +213,7 @@ final class DoseWindow {
     /// Scrolls the web page of the screen on show.
     private func scroll(_ move: PageScroll) {
         switch screen {
-        case .today: webView.scroll(move)
+        case .today: Gtk.scroll(cardScroller, move)
         case .study: learn.scrollStudy(move)
         case .quiz: quiz?.scroll(move)
         case .upcoming, .learnList, .welcome: break
@@ -256,10 +269,10 @@ final class DoseWindow {
     /// Puts the browser's card on screen, and the Upcoming list from the same moment.
     private func draw() {
         let card = browser.card
-        Gtk.setText(kindLabel, card.kindText)
-        Gtk.setText(dateLabel, card.dateText)
-        Gtk.setVisible(dateLabel, !card.dateText.isEmpty)
-        Gtk.setText(titleLabel, card.titleText)
+        Gtk.setText(headingLabel, card.headingText)
+        Gtk.setText(titleLabel, card.titleText ?? "")
+        Gtk.setVisible(titleLabel, card.titleText != nil)
+        if !card.revealed { Gtk.setFocusable(webView.widget, false) }
         Gtk.setButtonLabel(revealButton, card.revealLabel)
         Gtk.setVisible(revealButton, card.hasHiddenPart && !card.revealed)
         drawDue(recount: false)
@@ -278,7 +291,8 @@ final class DoseWindow {
     private func drawPage() {
         let card = browser.card
         Gtk.setAccessibleDescription(webView.widget, card.plainText)
-        webView.load(html: card.html(assets: Self.usable(assets), dark: Adwaita.isDark), baseURI: PageAssets.baseURI)
+        webView.load(html: card.html(assets: Self.usable(assets), dark: Adwaita.isDark, theme: Adwaita.pageTheme),
+                     baseURI: PageAssets.baseURI)
     }
 
     /// The page's assets, or KaTeX without the render script when it could not be written (maths stays LaTeX).

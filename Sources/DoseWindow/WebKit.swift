@@ -30,6 +30,17 @@ private let decidePolicy: DecidePolicySignal = { _, decision, type, data in
     return 1
 }
 
+/// `void (*)(WebKitUserContentManager *, JSCValue *, gpointer)`.
+private typealias ScriptMessageSignal = @convention(c) (gpointer?, gpointer?, gpointer?) -> Void
+
+/// The page's height, as the render script reports it (`ddHeight`): a whole number of pixels, or nothing.
+private let heightMessage: ScriptMessageSignal = { _, value, data in
+    guard let value else { return }
+    let height = dd_jsc_value_number(value)
+    guard height.isFinite, height >= 0, height < 1_000_000 else { return }
+    CallbackBox<(Int32) -> Void>.from(data)?.value(Int32(height.rounded(.up)))
+}
+
 private let loadChanged: LoadChangedSignal = { _, event, data in
     if WebKitLoadEvent(rawValue: event) == WEBKIT_LOAD_FINISHED { CallbackBox<() -> Void>.from(data)?.value() }
 }
@@ -68,6 +79,18 @@ struct WebView {
         }
         connectSignal(widget.pointer, "decide-policy", unsafeBitCast(decidePolicy, to: GCallback.self),
                       CallbackBox<(String) -> Bool>(allowsNavigation))
+        // No background of the view's own: a page that paints none (the window's theme) shows the window's.
+        var transparent = GdkRGBA(red: 0, green: 0, blue: 0, alpha: 0)
+        webkit_web_view_set_background_color(dd_webkit_web_view(widget.pointer), &transparent)
+    }
+
+    /// Calls `handler` with the page's height in pixels each time it changes (the render script reports it
+    /// through the `ddHeight` message handler, which only this view's pages see).
+    func onContentHeight(_ handler: @escaping (Int32) -> Void) {
+        guard let manager = webkit_web_view_get_user_content_manager(view) else { return }
+        _ = webkit_user_content_manager_register_script_message_handler(manager, "ddHeight", nil)
+        connectSignal(UnsafeMutableRawPointer(manager), "script-message-received::ddHeight",
+                      unsafeBitCast(heightMessage, to: GCallback.self), CallbackBox(handler))
     }
 
     /// Calls `handler` each time a page has finished loading.
@@ -89,6 +112,23 @@ struct WebView {
 }
 
 extension WebView {
+    /// The card's page view and the box to show it in: as tall as its page (the card's column scrolls, so
+    /// Reveal sits right below the text), at least 300 px wide, named `accessibleLabel`; it takes the focus only
+    /// when the window gives it (after Reveal), and the window's Tab takes it out again.
+    static func card(accessibleLabel: String) -> (view: WebView, box: Widget) {
+        let view = WebView(allowsNavigation: PageAssets.allowsNavigation)
+        Gtk.setExpand(view.widget, horizontal: true, vertical: false)
+        Gtk.setSizeRequest(view.widget, width: 300, height: 24)
+        Gtk.setAccessibleLabel(view.widget, accessibleLabel)
+        Gtk.setFocusable(view.widget, false)
+        let box = Adwaita.heightClamp(view.widget, height: 24)
+        view.onContentHeight { [widget = view.widget] height in
+            Gtk.setSizeRequest(widget, width: 300, height: max(height, 24))
+            Adwaita.setHeight(box, max(height, 24))
+        }
+        return (view, box)
+    }
+
     /// A page view as the window shows one (the card, a quiz question): the window's own document only, it
     /// grows, is at least 300 × `minimumHeight`, and is named `accessibleLabel` for screen readers; `related`
     /// shares its web process.

@@ -3,6 +3,8 @@
 # In a 360x420 window: a dose far taller than it, then a Study card's long back and a quiz question's long
 # explanation; PageDown moves the page (the web view's pixels change), PageUp brings back exactly the first
 # screen, End and Home likewise; Alt+Home is still "today", Space still reveals, the key 1 still answers.
+# First, at 360 px: a display formula wider than the window fits in the card (nothing clipped, no scrollbar), and
+# two questions alike but for their ids show the same pixels (no id on the page before Reveal).
 needs_app_bus=1
 every_date=1
 source "$(dirname "$0")/lib.sh"
@@ -15,10 +17,48 @@ import json, sys
 text = " ".join("Sentence %d of the long dose: the page goes on below the window's edge." % n for n in range(1, 41))
 items = [{"id": "fact-long-page", "kind": "fact", "title": "A long dose", "text": text}]
 items += [{"id": "fact-short-%d" % n, "kind": "fact", "title": "A short dose %d" % n, "text": "A short text %d." % n} for n in (1, 2)]
+# Two questions alike but for their ids, the second's words that would give the answer away.
+question = {"kind": "question", "text": "What is the SI unit of magnetic flux?", "answer": "The weber"}
+items += [dict(question, id="q-unit-one"), dict(question, id="q-weber-is-the-unit-of-magnetic-flux-the-answer")]
+# A display formula wider than a 360 px window at the card's size (about 1.3 times), not so wide that it cannot fit.
+terms = " + ".join("a_{%d} x^{%d}" % (n, n) for n in range(1, 8))
+items.append({"id": "formula-wide", "kind": "formula", "title": "A wide formula", "text": "p(x) = " + terms})
 json.dump({"format": "daily-dose-pack/1", "items": items}, open(sys.argv[1], "w"))
 PY
 dose import "$work/long-pack.json" >/dev/null
 app_start
+window=$(xdotool search --name "^Daily Dose$" | head -1)
+xdotool windowsize "$window" 360 720
+xdotool mousemove --window "$window" 5 5
+# The wide formula at 360 px: its ink ends inside the web view (a clipped formula runs to its right edge, a
+# scrollbar under it), and the page shows no scrollbar of its own.
+app_action open-dose formula-wide
+expect "the wide formula is on the card" atspi wait-card "A wide formula" 10
+sleep 1.5
+read -r x y w h < <(atspi extents Dose filler)
+app_screenshot "$art/formula-360.png"
+ink=$(convert "$art/formula-360.png" -crop "${w}x${h}+${x}+${y}" +repage -fuzz 8% -format '%@' info:)
+ink_w=$(sed 's/^\([0-9]*\)x.*/\1/' <<<"$ink")
+ink_x=$(sed 's/^[0-9]*x[0-9]*+\([0-9]*\)+.*/\1/' <<<"$ink")
+log "the formula's web view ${w}x${h} at $x,$y; its ink $ink"
+expect "the formula shows (ink $ink)" test "$ink_w" -gt 100
+expect "the formula fits in the card at 360 px (ink to $((ink_x + ink_w)) of $w px)" test $((ink_x + ink_w)) -le $((w - 2))
+expect "the web view is inside the window" test $((x + w)) -le 360
+# Two questions alike but for their ids: the same pixels, so no id is on the page (nor in the window's tree).
+shots_of() { # shots_of ID: the web view's pixels for the question ID, opened by id
+    app_action open-dose "$1"
+    atspi wait-card "What is the SI unit of magnetic flux?" 10 || fail "$1 did not show"
+    sleep 1.5
+    read -r x y w h < <(atspi extents Dose filler)
+    app_screenshot "$art/$1-window.png"
+    convert "$art/$1-window.png" -crop "${w}x${h}+${x}+${y}" +repage "$art/$1.png"
+}
+shots_of q-unit-one
+shots_of q-weber-is-the-unit-of-magnetic-flux-the-answer
+expect "the question's page shows its text" test "$(convert "$art/q-unit-one.png" -fuzz 8% -format '%@' info: | cut -dx -f1)" -gt 100
+differ_ids=$(compare -metric AE "$art/q-unit-one.png" "$art/q-weber-is-the-unit-of-magnetic-flux-the-answer.png" null: 2>&1 | cut -d' ' -f1 | cut -d. -f1 || true)
+expect "questions alike but for their ids look alike: no id on the page ($differ_ids pixels differ)" test "$differ_ids" = 0
+if atspi dump | grep -qF "q-weber-is-the-unit"; then fail "the id is in the window's tree before Reveal"; fi
 app_action open-dose fact-long-page
 expect "the long dose is on the card" atspi wait-card "A long dose" 10
 window=$(xdotool search --name "^Daily Dose$" | head -1)
@@ -65,12 +105,13 @@ expect "the card is still the long dose (the keys moved no day)" atspi wait-card
 today=$(clock_date +%F)
 today_title=$(title_on "$today")
 for i in $(seq 0 10); do
-    [ "$(atspi card | sed -n 3p)" != "$today_title" ] && break
+    atspi wait-card "$today_title" 0.5 2>/dev/null || break
     atspi click "Next day"
     d=$(day_after "$today" $((i + 1)))
     atspi wait-card "$(title_on "$d")" 10 || fail "Next day did not show $d"
 done
-expect "the card is not today's before Alt+Home" test "$(atspi card | sed -n 3p)" != "$today_title"
+not_today() { ! atspi wait-card "$today_title" 0.5 2>/dev/null; }
+expect "the card is not today's before Alt+Home" not_today
 xdotool key alt+Home
 expect "Alt+Home is today ($today_title)" atspi wait-card "$today_title" 10
 # The Study and Quiz pages' web views: a topic whose card backs and quiz explanations are long (the fake
