@@ -76,8 +76,9 @@ extension DosePage {
               span.textContent = source;
             }
           }
-          // A display formula wider than the page is made smaller to fit, down to 60 %; past that it scrolls
-          // sideways and becomes a tab stop, so the arrow keys can move it (its region has a name).
+          // A display formula wider than the page is made smaller to fit (5 % to spare: widths are whole pixels),
+          // down to 60 %; past that it scrolls sideways and becomes a tab stop, so the arrow keys can move it (its
+          // region has a name).
           function fit() {
             var blocks = document.querySelectorAll(".dd-formula");
             for (var i = 0; i < blocks.length; i++) {
@@ -86,7 +87,7 @@ extension DosePage {
               var wide = block.scrollWidth, room = block.clientWidth;
               if (room > 0 && wide > room) {
                 var size = parseFloat(getComputedStyle(block).fontSize);
-                block.style.fontSize = Math.max(size * 0.6, Math.floor(size * room / wide * 0.98 * 100) / 100) + "px";
+                block.style.fontSize = Math.max(size * 0.6, Math.floor(size * room / wide * 0.95 * 100) / 100) + "px";
               }
               if (block.scrollWidth > block.clientWidth) block.setAttribute("tabindex", "0");
               else block.removeAttribute("tabindex");
