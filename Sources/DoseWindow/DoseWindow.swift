@@ -5,7 +5,8 @@ import DoseLearning
 import DoseSystem
 
 /// The application window: today's card (its heading, kind and day, and an item's own title in native labels;
-/// the text in a web view as tall as its page, so Reveal sits right below it) and the Upcoming list. It draws what `DoseBrowser` decides and forwards every move to it.
+/// the text in a web view as tall as its page, so Reveal sits right below it) and the Upcoming list. It draws
+/// what `DoseBrowser` decides and forwards every move to it.
 final class DoseWindow {
     let widget: Widget
     private var browser: DoseBrowser
@@ -78,7 +79,6 @@ final class DoseWindow {
         Gtk.setMargins(card, 12)
         for child in [headingLabel, titleLabel, page.box, revealButton, dueRow] { Gtk.append(card, child) }
         cardScroller = Gtk.scrolled(Adwaita.clamp(card, maximumWidth: 760))
-        let cardPage = cardScroller
 
         // Upcoming.
         upcomingList = Gtk.listBox()
@@ -88,7 +88,7 @@ final class DoseWindow {
 
         pages = Adwaita.viewStack()
         Gtk.setExpand(pages, vertical: true)
-        Adwaita.addPage(pages, cardPage, name: "today", title: tr("Dose"), icon: "starred-symbolic")
+        Adwaita.addPage(pages, cardScroller, name: "today", title: tr("Dose"), icon: "starred-symbolic")
         Adwaita.addPage(pages, upcomingPage, name: "upcoming", title: tr("Upcoming"), icon: "x-office-calendar-symbolic")
         learn = LearnPage(paths: pool.paths, assets: Self.usable(assets))
         learn.background = background.queue

@@ -3,8 +3,8 @@
 # labels; the page's text as the web view's description), Reveal from the keyboard, the next and previous day as
 # `dose today --date` picks them (buttons and Alt+Left/Right), Upcoming; the card as part of the window: a question
 # read once, no id before Reveal, the focus kept on the revealed page (and Tab out of it), Reveal right below the
-# text at 1280x800, the page without a background of its own in light and dark; screenshots light, dark and 360 px
-# wide for artifacts/screenshots/DATE/.
+# text at 1280x800, the page without a background of its own in light and dark and its text in the style's colour
+# (high contrast too); screenshots light, dark and 360 px wide for artifacts/screenshots/DATE/.
 needs_app_bus=1
 every_date=1
 source "$(dirname "$0")/lib.sh"
@@ -33,6 +33,11 @@ page_on_window() { # page_on_window PNG STYLE
     page=$(main_colour "$1" "${w}x$((h < 400 ? h : 400))+${x}+${y}")
     window=$(pixel_colour "$1" $((x / 2)) $((y + 4)))
     expect "$2: the page has the window's background ($page on $window)" test -n "$page" -a "$page" = "$window"
+}
+darkest() { # darkest PNG: the darkest grey level (0–255) of the web view's part of the screenshot: its text's
+    local x y w h
+    read -r x y w h < <(atspi extents Dose filler)
+    convert "$1" -crop "${w}x${h}+${x}+${y}" +repage -colorspace gray -format '%[fx:int(255*minima)]' info:
 }
 
 app_start
@@ -164,6 +169,7 @@ mkdir -p "$screenshots"
 app_screenshot "$screenshots/light.png"
 light=$(convert "$screenshots/light.png" -crop 1x1+400+450 -format '%[fx:int(255*luminance)]' info:)
 page_on_window "$screenshots/light.png" light
+light_text=$(darkest "$screenshots/light.png")
 xdotool windowsize "$window" 360 720
 sleep 1
 expect "the title still shows at 360 px" atspi wait-card "$title" 5
@@ -187,4 +193,16 @@ expect "the header is dark too ($header)" test "$header" -lt 120
 log "page luminance light $light, dark $dark"
 expect "the page is light in the light style" test "$light" -gt 200
 expect "the page is dark in the dark style" test "$dark" -lt 60
+# High contrast (the desktop's accessibility setting, which libadwaita reads like the colour scheme), light: the
+# page's text turns fully opaque black as the window's does; in the plain light style it is Adwaita's 80 % black
+# (a grey level of 50 on the window's background at best).
+gsettings set org.gnome.desktop.interface color-scheme default
+gsettings set org.gnome.desktop.a11y.interface high-contrast true
+sleep 2
+app_screenshot "$art/high-contrast.png"
+contrast_text=$(darkest "$art/high-contrast.png")
+log "the page's darkest text: $light_text light, $contrast_text in high contrast"
+expect "light: the page's text is Adwaita's text colour ($light_text)" test "$light_text" -ge 40
+expect "high contrast: the page's text is opaque ($contrast_text)" test "$contrast_text" -le 25
+gsettings set org.gnome.desktop.a11y.interface high-contrast false
 log "PASS"

@@ -3,7 +3,8 @@
 # In a 360x420 window: a dose far taller than it, then a Study card's long back and a quiz question's long
 # explanation; PageDown moves the page (the web view's pixels change), PageUp brings back exactly the first
 # screen, End and Home likewise; Alt+Home is still "today", Space still reveals, the key 1 still answers.
-# First, at 360 px: a display formula wider than the window fits in the card (nothing clipped, no scrollbar), and
+# First, at 360 px: a display formula wider than the window shows whole in the card (its ink the shape it has in a
+# wide window, not clipped to a scroll region), and
 # two questions alike but for their ids show the same pixels (no id on the page before Reveal).
 needs_app_bus=1
 every_date=1
@@ -28,21 +29,30 @@ PY
 dose import "$work/long-pack.json" >/dev/null
 app_start
 window=$(xdotool search --name "^Daily Dose$" | head -1)
-xdotool windowsize "$window" 360 720
 xdotool mousemove --window "$window" 5 5
-# The wide formula at 360 px: its ink ends inside the web view (a clipped formula runs to its right edge, a
-# scrollbar under it), and the page shows no scrollbar of its own.
+# The wide formula: in a wide window, then at 360 px, where it must show whole, only smaller (its ink the same
+# shape as in the wide window, and inside the web view), not clipped at a scroll region's edge (a narrower
+# shape, a scrollbar under it).
+ink_of() { # ink_of NAME: the web view's ink on a screenshot, "W H X Y" (its box, trimmed of the background)
+    read -r x y w h < <(atspi extents Dose filler)
+    app_screenshot "$art/$1.png"
+    convert "$art/$1.png" -crop "${w}x${h}+${x}+${y}" +repage -fuzz 8% -format '%@\n' info: | tr 'x+' '  '
+}
 app_action open-dose formula-wide
 expect "the wide formula is on the card" atspi wait-card "A wide formula" 10
+xdotool windowsize "$window" 1000 720
 sleep 1.5
+read -r wide_w wide_h _ _ < <(ink_of formula-wide)
+xdotool windowsize "$window" 360 720
+sleep 1.5
+read -r ink_w ink_h ink_x _ < <(ink_of formula-360)
 read -r x y w h < <(atspi extents Dose filler)
-app_screenshot "$art/formula-360.png"
-ink=$(convert "$art/formula-360.png" -crop "${w}x${h}+${x}+${y}" +repage -fuzz 8% -format '%@' info:)
-ink_w=$(sed 's/^\([0-9]*\)x.*/\1/' <<<"$ink")
-ink_x=$(sed 's/^[0-9]*x[0-9]*+\([0-9]*\)+.*/\1/' <<<"$ink")
-log "the formula's web view ${w}x${h} at $x,$y; its ink $ink"
-expect "the formula shows (ink $ink)" test "$ink_w" -gt 100
-expect "the formula fits in the card at 360 px (ink to $((ink_x + ink_w)) of $w px)" test $((ink_x + ink_w)) -le $((w - 2))
+log "the formula's ink: ${wide_w}x${wide_h} in the wide window; ${ink_w}x${ink_h} at $ink_x in the ${w} px view at 360 px"
+expect "the formula shows" test "$wide_w" -gt 100 -a "$ink_w" -gt 100
+wide_shape=$((wide_w * 100 / wide_h)) narrow_shape=$((ink_w * 100 / ink_h))
+expect "the formula shows whole at 360 px (width per height ${narrow_shape}% there, ${wide_shape}% wide)" \
+    test $((narrow_shape * 100)) -ge $((wide_shape * 85)) -a $((narrow_shape * 100)) -le $((wide_shape * 115))
+expect "and inside the web view (ink to $((ink_x + ink_w)) of $w px)" test $((ink_x + ink_w)) -le $((w - 2))
 expect "the web view is inside the window" test $((x + w)) -le 360
 # Two questions alike but for their ids: the same pixels, so no id is on the page (nor in the window's tree).
 shots_of() { # shots_of ID: the web view's pixels for the question ID, opened by id
