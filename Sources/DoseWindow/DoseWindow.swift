@@ -16,6 +16,9 @@ final class DoseWindow {
     private let webView: WebView
     /// The card's column, scrolled as a whole (the page in it is as tall as its content).
     private let cardScroller: Widget
+    /// Whether the card's page has a display formula too wide to fit, which scrolls sideways: the page is then a
+    /// tab stop, and Tab into it focuses the formula, which the arrow keys move.
+    private var pageScrolls = false
     private let revealButton: Widget
     /// The morning notification's line of due flashcards, and Study, which opens the Learn page.
     private let dueRow: Widget
@@ -128,6 +131,10 @@ final class DoseWindow {
         try? FileSystem.makeDirectories(pool.paths.stateDirectory)
         dueWatch = FileWatch(path: pool.paths.dueSummary) { [unowned self] in self.drawDue(recount: true) }
         webView.onLoadFinished { [unowned self] in self.onPageLoaded() }
+        webView.onMessage("ddWide") { [unowned self] wide in
+            self.pageScrolls = wide != 0
+            self.updateTabStop()
+        }
         Gtk.onRowActivated(upcomingList) { [unowned self] index in
             guard index >= 0, index < self.upcoming.count else { return }
             self.browser.show(day: self.upcoming[index].day, pool: Self.pool())
@@ -140,11 +147,16 @@ final class DoseWindow {
             // The card's page, focused after Reveal, would keep Tab for itself (WebKitGTK 2.50 on GTK 4.8): Tab
             // and Shift+Tab take the focus on from it, and it is no tab stop again until the next Reveal.
             if key == .tab, Gtk.hasFocus(self.webView.widget) {
+                // Not focusable while the focus moves on, or the page's own focus handling would keep it.
                 Gtk.setFocusable(self.webView.widget, false)
                 Gtk.moveFocus(self.widget, backward: modifiers.contains(.shift))
+                self.updateTabStop()
                 return true
             }
-            guard let move = PageScroll.forKey(key, modifiers: modifiers, on: self.screen) else { return false }
+            let focused = self.screen == .today && Gtk.hasFocus(self.webView.widget)
+            guard let move = PageScroll.forKey(key, modifiers: modifiers, on: self.screen, pageFocused: focused) else {
+                return false
+            }
             self.scroll(move)
             return true
         }
@@ -213,6 +225,7 @@ final class DoseWindow {
     /// Scrolls the web page of the screen on show.
     private func scroll(_ move: PageScroll) {
         switch screen {
+        case .today where move.isSideways: webView.scroll(move)
         case .today: Gtk.scroll(cardScroller, move)
         case .study: learn.scrollStudy(move)
         case .quiz: quiz?.scroll(move)
@@ -272,12 +285,18 @@ final class DoseWindow {
         Gtk.setText(headingLabel, card.headingText)
         Gtk.setText(titleLabel, card.titleText ?? "")
         Gtk.setVisible(titleLabel, card.titleText != nil)
-        if !card.revealed { Gtk.setFocusable(webView.widget, false) }
+        if !card.revealed { updateTabStop() }
         Gtk.setButtonLabel(revealButton, card.revealLabel)
         Gtk.setVisible(revealButton, card.hasHiddenPart && !card.revealed)
         drawDue(recount: false)
         drawPage()
         drawUpcoming()
+    }
+
+    /// Makes the card's page a tab stop while a formula in it scrolls, and no stop otherwise (a focused page keeps
+    /// the focus it has: after Reveal, until Tab moves on).
+    private func updateTabStop() {
+        if !Gtk.hasFocus(webView.widget) { Gtk.setFocusable(webView.widget, pageScrolls) }
     }
 
     /// The line of due flashcards, counted again first when `recount` (the browser counted it with the card).

@@ -456,6 +456,8 @@ private let pageKeyTrampoline: KeySignal = { _, keyval, _, state, data in
     case GDK_KEY_Up, GDK_KEY_KP_Up: .up
     case GDK_KEY_Down, GDK_KEY_KP_Down: .down
     case GDK_KEY_Tab, GDK_KEY_ISO_Left_Tab, GDK_KEY_KP_Tab: .tab
+    case GDK_KEY_Left, GDK_KEY_KP_Left: .left
+    case GDK_KEY_Right, GDK_KEY_KP_Right: .right
     default: .other
     }
     var modifiers: PageScroll.Modifiers = []

@@ -33,12 +33,12 @@ private let decidePolicy: DecidePolicySignal = { _, decision, type, data in
 /// `void (*)(WebKitUserContentManager *, JSCValue *, gpointer)`.
 private typealias ScriptMessageSignal = @convention(c) (gpointer?, gpointer?, gpointer?) -> Void
 
-/// The page's height, as the render script reports it (`ddHeight`): a whole number of pixels, or nothing.
-private let heightMessage: ScriptMessageSignal = { _, value, data in
+/// A number the render script reports (`ddHeight`, `ddWide`): a whole number within bounds, or nothing.
+private let numberMessage: ScriptMessageSignal = { _, value, data in
     guard let value else { return }
-    let height = dd_jsc_value_number(value)
-    guard height.isFinite, height >= 0, height < 1_000_000 else { return }
-    CallbackBox<(Int32) -> Void>.from(data)?.value(Int32(height.rounded(.up)))
+    let number = dd_jsc_value_number(value)
+    guard number.isFinite, number >= 0, number < 1_000_000 else { return }
+    CallbackBox<(Int32) -> Void>.from(data)?.value(Int32(number.rounded(.up)))
 }
 
 private let loadChanged: LoadChangedSignal = { _, event, data in
@@ -84,13 +84,14 @@ struct WebView {
         webkit_web_view_set_background_color(dd_webkit_web_view(widget.pointer), &transparent)
     }
 
-    /// Calls `handler` with the page's height in pixels each time it changes (the render script reports it
-    /// through the `ddHeight` message handler, which only this view's pages see).
-    func onContentHeight(_ handler: @escaping (Int32) -> Void) {
+    /// Calls `handler` with each number the render script sends through the message handler `name` (only this
+    /// view's pages see it): `ddHeight`, the page's height in pixels when it changes; `ddWide`, 1 while a display
+    /// formula is too wide to fit and scrolls, else 0.
+    func onMessage(_ name: String, _ handler: @escaping (Int32) -> Void) {
         guard let manager = webkit_web_view_get_user_content_manager(view) else { return }
-        _ = webkit_user_content_manager_register_script_message_handler(manager, "ddHeight", nil)
-        connectSignal(UnsafeMutableRawPointer(manager), "script-message-received::ddHeight",
-                      unsafeBitCast(heightMessage, to: GCallback.self), CallbackBox(handler))
+        _ = webkit_user_content_manager_register_script_message_handler(manager, name, nil)
+        connectSignal(UnsafeMutableRawPointer(manager), "script-message-received::" + name,
+                      unsafeBitCast(numberMessage, to: GCallback.self), CallbackBox(handler))
     }
 
     /// Calls `handler` each time a page has finished loading.
@@ -114,7 +115,8 @@ struct WebView {
 extension WebView {
     /// The card's page view and the box to show it in: as tall as its page (the card's column scrolls, so
     /// Reveal sits right below the text), at least 300 px wide, named `accessibleLabel`; it takes the focus only
-    /// when the window gives it (after Reveal), and the window's Tab takes it out again.
+    /// when the window gives it (after Reveal, or as a tab stop while a formula scrolls: `ddWide`), and the
+    /// window's Tab takes it out again.
     static func card(accessibleLabel: String) -> (view: WebView, box: Widget) {
         let view = WebView(allowsNavigation: PageAssets.allowsNavigation)
         Gtk.setExpand(view.widget, horizontal: true, vertical: false)
@@ -122,7 +124,7 @@ extension WebView {
         Gtk.setAccessibleLabel(view.widget, accessibleLabel)
         Gtk.setFocusable(view.widget, false)
         let box = Adwaita.heightClamp(view.widget, height: 24)
-        view.onContentHeight { [widget = view.widget] height in
+        view.onMessage("ddHeight") { [widget = view.widget] height in
             Gtk.setSizeRequest(widget, width: 300, height: max(height, 24))
             Adwaita.setHeight(box, max(height, 24))
         }

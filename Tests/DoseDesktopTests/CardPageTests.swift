@@ -60,7 +60,7 @@ import Testing
             for dark in [false, true] {
                 let page = browser.card.html(assets: assets, dark: dark, theme: theme)
                 #expect(!bodyText(page).contains(id), "\(id) before Reveal")
-                #expect(!page.contains("dd-id"))
+                #expect(!page.contains("class=\"dd-id\""))
             }
             browser.reveal()
             #expect(!bodyText(browser.card.html(assets: assets, dark: false, theme: theme)).contains(id), "\(id) revealed")

@@ -4,7 +4,7 @@
 # explanation; PageDown moves the page (the web view's pixels change), PageUp brings back exactly the first
 # screen, End and Home likewise; Alt+Home is still "today", Space still reveals, the key 1 still answers.
 # First, at 360 px: a display formula wider than the window shows whole in the card (its ink the shape it has in a
-# wide window, not clipped to a scroll region), and
+# wide window, not clipped to a scroll region), one far wider scrolls by the arrow keys once Tab is in it, and
 # two questions alike but for their ids show the same pixels (no id on the page before Reveal).
 needs_app_bus=1
 every_date=1
@@ -24,6 +24,9 @@ items += [dict(question, id="q-unit-one"), dict(question, id="q-weber-is-the-uni
 # A display formula wider than a 360 px window at the card's size (about 1.3 times), not so wide that it cannot fit.
 terms = " + ".join("a_{%d} x^{%d}" % (n, n) for n in range(1, 8))
 items.append({"id": "formula-wide", "kind": "formula", "title": "A wide formula", "text": "p(x) = " + terms})
+# One far too wide to fit even made smaller: it scrolls sideways.
+terms = " + ".join("a_{%d} x^{%d}" % (n, n) for n in range(1, 31))
+items.append({"id": "formula-very-wide", "kind": "formula", "title": "A very wide formula", "text": "q(x) = " + terms})
 json.dump({"format": "daily-dose-pack/1", "items": items}, open(sys.argv[1], "w"))
 PY
 dose import "$work/long-pack.json" >/dev/null
@@ -33,6 +36,15 @@ xdotool mousemove --window "$window" 5 5
 # The wide formula: in a wide window, then at 360 px, where it must show whole, only smaller (its ink the same
 # shape as in the wide window, and inside the web view), not clipped at a scroll region's edge (a narrower
 # shape, a scrollbar under it).
+# The card's view is as tall as its page once the page has rendered and said so: wait for its extents to hold
+# still, and be taller than LEAST (its height before the page reports one is 24).
+view_settled() { # view_settled LEAST
+    local before after
+    before=$(atspi extents Dose filler)
+    sleep 0.5
+    after=$(atspi extents Dose filler)
+    [ -n "$after" ] && [ "$before" = "$after" ] && [ "$(cut -d' ' -f4 <<<"$after")" -gt "$1" ]
+}
 ink_of() { # ink_of NAME: the web view's ink on a screenshot, "W H X Y" (its box, trimmed of the background)
     read -r x y w h < <(atspi extents Dose filler)
     app_screenshot "$art/$1.png"
@@ -41,10 +53,12 @@ ink_of() { # ink_of NAME: the web view's ink on a screenshot, "W H X Y" (its box
 app_action open-dose formula-wide
 expect "the wide formula is on the card" atspi wait-card "A wide formula" 10
 xdotool windowsize "$window" 1000 720
-sleep 1.5
+sleep 1
+expect "the wide formula's page has its height" wait_for 15 view_settled 24
 read -r wide_w wide_h _ _ < <(ink_of formula-wide)
 xdotool windowsize "$window" 360 720
-sleep 1.5
+sleep 1
+expect "and at 360 px" wait_for 15 view_settled 24
 read -r ink_w ink_h ink_x _ < <(ink_of formula-360)
 read -r x y w h < <(atspi extents Dose filler)
 log "the formula's ink: ${wide_w}x${wide_h} in the wide window; ${ink_w}x${ink_h} at $ink_x in the ${w} px view at 360 px"
@@ -54,11 +68,35 @@ expect "the formula shows whole at 360 px (width per height ${narrow_shape}% the
     test $((narrow_shape * 100)) -ge $((wide_shape * 85)) -a $((narrow_shape * 100)) -le $((wide_shape * 115))
 expect "and inside the web view (ink to $((ink_x + ink_w)) of $w px)" test $((ink_x + ink_w)) -le $((w - 2))
 expect "the web view is inside the window" test $((x + w)) -le 360
+# One too wide to fit even made smaller scrolls sideways: the page is then a tab stop, Tab into it focuses the
+# formula's region, the arrow keys move it, and Tab leaves the page again.
+app_action open-dose formula-very-wide
+expect "the very wide formula is on the card" atspi wait-card "A very wide formula" 10
+sleep 1
+expect "its page has its height" wait_for 15 view_settled 24
+for _ in $(seq 20); do
+    focused_is "filler	Dose" && break
+    xdotool key Tab
+    sleep 0.2
+done
+expect "Tab reaches the page of a formula too wide to fit" focused_is "filler	Dose"
+read -r x y w h < <(atspi extents Dose filler)
+app_screenshot "$art/very-wide-start-window.png"
+convert "$art/very-wide-start-window.png" -crop "${w}x${h}+${x}+${y}" +repage "$art/very-wide-start.png"
+xdotool key Right Right Right Right Right
+sleep 1
+app_screenshot "$art/very-wide-moved-window.png"
+convert "$art/very-wide-moved-window.png" -crop "${w}x${h}+${x}+${y}" +repage "$art/very-wide-moved.png"
+moved=$(compare -metric AE "$art/very-wide-start.png" "$art/very-wide-moved.png" null: 2>&1 | cut -d' ' -f1 | cut -d. -f1 || true)
+expect "the arrow keys move the formula sideways ($moved pixels changed)" test "$moved" -gt 200
+xdotool key Tab
+expect "Tab leaves the page" wait_for 5 focus_left "filler	Dose"
 # Two questions alike but for their ids: the same pixels, so no id is on the page (nor in the window's tree).
 shots_of() { # shots_of ID: the web view's pixels for the question ID, opened by id
     app_action open-dose "$1"
     atspi wait-card "What is the SI unit of magnetic flux?" 10 || fail "$1 did not show"
-    sleep 1.5
+    sleep 1
+    wait_for 15 view_settled 0 || fail "$1's page did not settle"
     read -r x y w h < <(atspi extents Dose filler)
     app_screenshot "$art/$1-window.png"
     convert "$art/$1-window.png" -crop "${w}x${h}+${x}+${y}" +repage "$art/$1.png"

@@ -374,6 +374,8 @@ app_up() {
 }
 atspi() { /usr/bin/python3 "$DOSE_ROOT/tests/support/atspi_driver.py" "$@"; }
 preferences_atspi() { DOSE_ATSPI_WINDOW=Preferences atspi "$@"; } # the preferences' tree only: quick enough for a toast
+focused_is() { [ "$(atspi focused 2>/dev/null || true)" = "$1" ]; } # focused_is "ROLE<TAB>NAME"
+focus_left() { local f; f=$(atspi focused 2>/dev/null || true); [ -n "$f" ] && [ "$f" != "$1" ]; } # focus_left "ROLE<TAB>NAME"
 focus_on() { # focus_on ROLE NAME: Tab until that node has the keyboard focus (the pointer over the window)
     local _
     for _ in $(seq 80); do
