@@ -63,6 +63,27 @@ end_session() {
     pkill -KILL -s "$run" 2>/dev/null
 }
 
+# What the run started and left behind once it is gone (a crashed test process leaves its fake servers and
+# daemons as orphans: run 6 here left a fake provider, a pack server and a `dose daemon`). Found by the session and
+# by the journal's path in their environment, which every child inherits, a session of its own included.
+end_leftovers() {
+    # This script's own session (tee, the commands below) shares the environment and is left alone.
+    local pids=() p sid own
+    own=$(ps -o sid= -p $$ | tr -d ' ')
+    for p in /proc/[0-9]*; do
+        sid=$(ps -o sid= -p "${p#/proc/}" 2>/dev/null | tr -d ' ')
+        [ -n "$sid" ] && [ "$sid" != "$own" ] || continue
+        if [ "$sid" = "$run" ] ||
+            tr '\0' '\n' 2>/dev/null <"$p/environ" | grep -qxF "DOSE_TEST_JOURNAL=$DOSE_TEST_JOURNAL"; then
+            pids+=("${p#/proc/}")
+        fi
+    done
+    [ ${#pids[@]} -eq 0 ] && return
+    echo "The test run left ${#pids[@]} process(es) behind; ending them:" >&2
+    ps -o pid=,args= -p "$(IFS=,; echo "${pids[*]}")" >&2
+    kill -KILL "${pids[@]}" 2>/dev/null
+}
+
 cleanup() { rm -f "$log" "$DOSE_TEST_JOURNAL"; }
 trap 'echo "Swift tests interrupted: ending their session" >&2; end_session; wait "$run"; cleanup; exit 130' INT TERM HUP
 
@@ -88,6 +109,7 @@ if [ -n "$reason" ]; then
     } >&2
     end_session
     wait "$run"
+    end_leftovers
     rm -f "$log"
     echo "The journal of test cases started and ended: $DOSE_TEST_JOURNAL" >&2
     exit 124
@@ -95,5 +117,15 @@ fi
 
 wait "$run"
 status=$?
+if (( status > 128 )); then
+    {
+        echo
+        echo "==================================================================="
+        echo "The Swift tests CRASHED (signal $((status - 128))). Test cases running:"
+        unfinished
+        echo "==================================================================="
+    } >&2
+fi
+end_leftovers
 cleanup
 exit "$status"
