@@ -73,12 +73,12 @@ import Testing
         }
     }
 
-    @Test func theBrowserPageShowsTheIdOnlyWithTheAnswer() {
+    @Test func theBrowserPageShowsTheIdOnlyWithTheAnswer() throws {
         let question = Item(id: "q-weber-unit", kind: .question, text: "What is the SI unit of magnetic flux?", answer: "The weber")
         let page = DosePage.html(item: question, requestedID: question.id, assets: assets)
-        let details = try? #require(page.range(of: "<details")).lowerBound
-        let id = page.range(of: "<p class=\"dd-id\">q-weber-unit</p>")?.lowerBound
-        #expect(details != nil && id != nil && id! > details!, "inside the answer's details, never before them")
+        let details = try #require(page.range(of: "<details")).lowerBound
+        let id = try #require(page.range(of: "<p class=\"dd-id\">q-weber-unit</p>")).lowerBound
+        #expect(id > details, "inside the answer's details, never before them")
         let fact = Item(id: "f-plain", kind: .fact, text: "A fact.")
         #expect(DosePage.html(item: fact, requestedID: fact.id, assets: assets).contains("<p class=\"dd-id\">f-plain</p>"))
     }
