@@ -35,7 +35,7 @@ extension DosePage {
             }
 
             /// CSS: `rgb(28 113 216 / 0.8)`.
-            public var css: String {
+            var css: String {
                 // Thousandths, written out: DoseCore has no number formatter.
                 let thousandths = (Int(alpha) * 1000 + 127) / 255
                 let fraction = thousandths == 1000 ? "1" : "0." + String(String(thousandths + 1000).dropFirst())
