@@ -6,6 +6,8 @@
 // cast per type, taking any GObject pointer.
 static inline GtkWidget *dd_gtk_widget(gpointer p) { return GTK_WIDGET(p); }
 static inline GtkWindow *dd_gtk_window(gpointer p) { return GTK_WINDOW(p); }
+static inline GtkRoot *dd_gtk_root(gpointer p) { return GTK_ROOT(p); }
+static inline GtkOrientable *dd_gtk_orientable(gpointer p) { return GTK_ORIENTABLE(p); }
 static inline GtkBox *dd_gtk_box(gpointer p) { return GTK_BOX(p); }
 static inline GtkLabel *dd_gtk_label(gpointer p) { return GTK_LABEL(p); }
 static inline GtkButton *dd_gtk_button(gpointer p) { return GTK_BUTTON(p); }
@@ -37,6 +39,14 @@ static inline void dd_gtk_accessible_set_label(gpointer widget, const char *text
 }
 static inline void dd_gtk_accessible_set_description(gpointer widget, const char *text) {
     gtk_accessible_update_property(GTK_ACCESSIBLE(widget), GTK_ACCESSIBLE_PROPERTY_DESCRIPTION, text, -1);
+}
+
+/// g_object_get is variadic: GTK's UI font setting ("Cantarell 11"), to be freed with g_free; NULL without one.
+static inline char *dd_gtk_settings_font_name(void) {
+    char *name = NULL;
+    GtkSettings *settings = gtk_settings_get_default();
+    if (settings) g_object_get(settings, "gtk-font-name", &name, NULL);
+    return name;
 }
 
 #endif

@@ -13,4 +13,9 @@ static inline GtkWidget *dd_webkit_web_view_new_related(gpointer related) {
     return GTK_WIDGET(g_object_new(WEBKIT_TYPE_WEB_VIEW, "related-view", related, NULL));
 }
 
+/// JSC_VALUE is a cast macro: a script message's value as a number (NaN for anything else).
+static inline double dd_jsc_value_number(gpointer value) {
+    return jsc_value_is_number(JSC_VALUE(value)) ? jsc_value_to_double(JSC_VALUE(value)) : __builtin_nan("");
+}
+
 #endif

@@ -76,6 +76,49 @@ extension DosePage {
               span.textContent = source;
             }
           }
+          // A display formula wider than the page is made smaller to fit (5 % to spare: widths are whole pixels),
+          // down to 60 %; past that it scrolls sideways and becomes a tab stop, so the arrow keys can move it (its
+          // region has a name).
+          function fit() {
+            var blocks = document.querySelectorAll(".dd-formula"), scrolls = false;
+            for (var i = 0; i < blocks.length; i++) {
+              var block = blocks[i];
+              block.style.fontSize = "";
+              var needed = block.scrollWidth, room = block.clientWidth;
+              if (room > 0 && needed > room) {
+                var size = parseFloat(getComputedStyle(block).fontSize);
+                block.style.fontSize = Math.max(size * 0.6, Math.floor(size * room / needed * 0.95 * 100) / 100) + "px";
+              }
+              if (block.scrollWidth > block.clientWidth) { block.setAttribute("tabindex", "0"); scrolls = true; }
+              else block.removeAttribute("tabindex");
+            }
+            // The app makes its view a tab stop while a formula scrolls (its handler exists only there).
+            if (wide && scrolls !== sentWide) { sentWide = scrolls; wide.postMessage(scrolls ? 1 : 0); }
+          }
+          // The app's arrow keys move the formulas that scroll (PageScroll's script calls this; a constant step).
+          window.ddFormulas = function (step) {
+            var blocks = document.querySelectorAll(".dd-formula[tabindex]");
+            for (var i = 0; i < blocks.length; i++) blocks[i].scrollBy(Number(step) || 0, 0);
+          };
+          // The app sizes its web view to the page (its handler exists only there): the body's height, sent
+          // whenever it changes (maths rendered, fonts loaded, the window narrowed).
+          var handlers = window.webkit && window.webkit.messageHandlers;
+          var height = handlers && handlers.ddHeight, wide = handlers && handlers.ddWide;
+          var sent = -1, sentWide = null;
+          function report() {
+            if (!height) return;
+            var h = Math.ceil(document.body.getBoundingClientRect().height);
+            if (h !== sent) { sent = h; height.postMessage(h); }
+          }
+          fit();
+          report();
+          var width = window.innerWidth;
+          window.addEventListener("resize", function () {
+            if (window.innerWidth !== width) { width = window.innerWidth; fit(); }
+            report();
+          });
+          if (window.ResizeObserver) new ResizeObserver(report).observe(document.body);
+          if (document.fonts && document.fonts.ready) document.fonts.ready.then(function () { fit(); report(); });
           document.documentElement.setAttribute("data-rendered", "true");
         });
         """

@@ -37,12 +37,15 @@ public enum DosePage {
         public var dark: Bool?
         /// The page's own words (the app passes them in the user's language; DoseCore has no gettext).
         public var words: Words
+        /// The window's colours and font (the app); nil paints the page's own (`dose open`).
+        public var theme: Theme?
 
-        public init(heading: Bool, answer: Answer, dark: Bool?, words: Words = .english) {
+        public init(heading: Bool, answer: Answer, dark: Bool?, words: Words = .english, theme: Theme? = nil) {
             self.heading = heading
             self.answer = answer
             self.dark = dark
             self.words = words
+            self.theme = theme
         }
 
         /// The page `dose open` writes.
@@ -65,10 +68,12 @@ public enum DosePage {
         public var headlines: CopyBuilder.Words
         /// The document's language (`<html lang>`), a BCP 47 tag such as "de"; anything else is "en".
         public var language: String
+        /// What a screen reader calls a display formula's region (it scrolls sideways when too wide): "Formula".
+        public var formula: String
 
         public init(
             answer: String, showAnswer: String, showExplanation: String, retiredHeading: String, retiredTitle: String,
-            retiredText: String, headlines: CopyBuilder.Words = .english, language: String = "en"
+            retiredText: String, headlines: CopyBuilder.Words = .english, language: String = "en", formula: String = "Formula"
         ) {
             self.answer = answer
             self.showAnswer = showAnswer
@@ -78,6 +83,7 @@ public enum DosePage {
             self.retiredText = retiredText
             self.headlines = headlines
             self.language = language
+            self.formula = formula
         }
 
         /// `language` if it is a plain language tag (letters, digits and hyphens, starting with a letter), else "en":
@@ -111,11 +117,18 @@ public enum DosePage {
             }
         }
         if item.kind == .formula {
-            body += "<div class=\"dd-formula\">\(math(item.text, display: true))</div>\n"
+            // A region a screen reader names, which the render script makes a tab stop when the formula is
+            // too wide to fit even made smaller (it then scrolls sideways, by the arrow keys once focused).
+            body += "<div class=\"dd-formula\" role=\"region\" aria-label=\"\(escape(presentation.words.formula))\">"
+                + "\(math(item.text, display: true))</div>\n"
         } else {
             body += "<p class=\"dd-text\">\(prose(item.text))</p>\n"
         }
-        if (item.answer != nil || item.explanation != nil) && presentation.answer != .withheld {
+        // The id is authored words ("q-weber-unit" under its question), so it is never on a page before the
+        // answer: `dose open`'s page has it after the answer, inside the details; the app's, nowhere.
+        let id = "<p class=\"dd-id\">\(escape(item.id))</p>\n"
+        let hidden = item.answer != nil || item.explanation != nil
+        if hidden && presentation.answer != .withheld {
             let words = presentation.words
             let label = escape(item.kind == .question ? words.showAnswer : words.showExplanation)
             body += presentation.answer == .details
@@ -126,9 +139,11 @@ public enum DosePage {
             if let explanation = item.explanation {
                 body += "<p class=\"dd-explanation\">\(prose(explanation))</p>\n"
             }
+            if presentation.answer == .details { body += id }
             body += presentation.answer == .details ? "</details>\n" : "</section>\n"
+        } else if presentation.answer == .details {
+            body += id
         }
-        body += "<p class=\"dd-id\">\(escape(item.id))</p>\n"
         let title = item.title.map { LaTeXText.plainText($0) } ?? presentation.words.headlines.headline(for: item.kind)
         return document(title: title, body: body, assets: assets, presentation: presentation)
     }
@@ -184,7 +199,10 @@ public enum DosePage {
 
     static func document(title: String, body: String, assets: Assets, presentation: Presentation) -> String {
         let katex = escape(assets.katexBase)
-        let scheme = presentation.dark.map { $0 ? " class=\"dd-dark\"" : " class=\"dd-light\"" } ?? ""
+        let classes = [presentation.dark.map { $0 ? "dd-dark" : "dd-light" }, presentation.theme.map { _ in "dd-app" }]
+            .compactMap { $0 }
+        let scheme = classes.isEmpty ? "" : " class=\"\(classes.joined(separator: " "))\""
+        let themed = presentation.theme.map { "\n<style>\($0.css)</style>" } ?? ""
         return """
             <!DOCTYPE html>
             <html lang="\(presentation.words.languageTag)"\(scheme)>
@@ -195,7 +213,7 @@ public enum DosePage {
             <meta name="color-scheme" content="light dark">
             <title>\(escape(title)) — Daily Dose</title>
             <link rel="stylesheet" href="\(katex)/katex.min.css">
-            <style>\(style)</style>
+            <style>\(style)</style>\(themed)
             <script src="\(katex)/katex.min.js"></script>
             <script src="\(escape(assets.renderScript))"></script>
             </head>
@@ -217,7 +235,8 @@ public enum DosePage {
         main { max-width: 42rem; margin: 3rem auto; padding: 0 1.5rem; }
         .dd-kind { color: var(--accent); font-weight: 600; letter-spacing: .04em; text-transform: uppercase; font-size: .8rem; }
         h1 { font-size: 1.6rem; margin: .2rem 0 1rem; }
-        .dd-formula { font-size: 1.3rem; margin: 1.5rem 0; overflow-x: auto; }
+        .dd-formula { font-size: 1.3rem; margin: 1.5rem 0; overflow-x: auto; overflow-y: hidden; }
+        .dd-formula:focus-visible { outline: 2px solid var(--accent); outline-offset: 2px; border-radius: 4px; }
         details { margin-top: 1.5rem; border-top: 1px solid color-mix(in srgb, var(--fg) 20%, transparent); padding-top: 1rem; }
         summary { cursor: pointer; color: var(--accent); font-weight: 600; }
         .dd-id { color: var(--muted); font-size: .8rem; margin-top: 2rem; }

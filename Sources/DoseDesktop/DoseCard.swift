@@ -45,13 +45,14 @@ public struct DoseCard: Sendable, Equatable {
         return nil
     }
 
-    /// The kind line ("Question of the day"), in the user's language (`dose today`'s words).
-    public var kindText: String {
-        switch content {
-        case .item(let item): item.kind.headline
-        // The app's name, which stays as it is in every language.
-        case .retired, .unknown, .empty, .failed: "Daily Dose"
-        }
+    /// The heading above the card: the kind and the day, "Question · Monday, November 30, 2026", in the
+    /// user's language; the kind alone for an item opened by id (it is not tied to a day).
+    public var headingText: String {
+        // The app's name, which stays as it is in every language, for a card that shows no dose.
+        let kind = item?.kind.name ?? "Daily Dose"
+        guard date != nil else { return kind }
+        // TRANSLATORS: the dose card's heading: the kind of dose ("Question") and its day.
+        return tr("{kind} · {date}", ["kind": kind, "date": dateText])
     }
 
     /// The day in words, or "" for an item opened by id.
@@ -59,10 +60,11 @@ public struct DoseCard: Sendable, Equatable {
         date.map { DayText.long($0) } ?? ""
     }
 
-    /// The title in plain text (LaTeX reduced as the notification reduces it), or the text's start without one.
-    public var titleText: String {
+    /// The title line in plain text (LaTeX reduced as the notification reduces it), or nil when the item has
+    /// none: the page is then the one rendering of its text (a question read once, its maths as maths).
+    public var titleText: String? {
         switch content {
-        case .item(let item): ItemLine.title(of: item)
+        case .item(let item): item.title.map { _ in ItemLine.title(of: item) }
         case .retired: tr("This dose is no longer available")
         case .unknown: tr("There is no such dose")
         case .empty: tr("No dose for this day")
@@ -82,24 +84,25 @@ public struct DoseCard: Sendable, Equatable {
     }
 
     /// The page for the web view: `dose open`'s builder (same escaping, same CSP, KaTeX from libjs-katex),
-    /// without the heading the native labels show, and the answer only once revealed.
-    public func html(assets: DosePage.Assets, dark: Bool) -> String {
+    /// without the heading the native labels show, no id, the answer only once revealed, in the window's
+    /// colours and font when `theme` gives them.
+    public func html(assets: DosePage.Assets, dark: Bool, theme: DosePage.Theme? = nil) -> String {
         let presentation = DosePage.Presentation(
-            heading: false, answer: revealed ? .shown : .withheld, dark: dark, words: .translated)
+            heading: false, answer: revealed ? .shown : .withheld, dark: dark, words: .translated, theme: theme)
         switch content {
         case .item(let item):
             return DosePage.html(item: item, requestedID: item.id, assets: assets, presentation: presentation)
         case .retired(let id):
             return DosePage.html(item: nil, requestedID: id, assets: assets, presentation: presentation)
         case .unknown(let id):
-            return DosePage.notice(title: titleText, text: Self.notAnID(id), assets: assets, presentation: presentation)
+            return DosePage.notice(title: titleText ?? "", text: Self.notAnID(id), assets: assets, presentation: presentation)
         case .empty:
             return DosePage.notice(
-                title: titleText,
+                title: titleText ?? "",
                 text: tr("There is no dose for this day yet. Add a content source in Preferences to get doses."),
                 assets: assets, presentation: presentation)
         case .failed(let message):
-            return DosePage.notice(title: titleText, text: message, assets: assets, presentation: presentation)
+            return DosePage.notice(title: titleText ?? "", text: message, assets: assets, presentation: presentation)
         }
     }
 

@@ -68,9 +68,10 @@ public final class LearnStudy {
         revealed = false
     }
 
-    /// The card as a page for the web view (`DosePage.flashcard`: escaped, KaTeX maths, the dose page's CSP).
-    public func html(assets: DosePage.Assets, dark: Bool) -> String {
-        let presentation = DosePage.Presentation(heading: false, answer: .shown, dark: dark, words: .translated)
+    /// The card as a page for the web view (`DosePage.flashcard`: escaped, KaTeX maths, the dose page's CSP),
+    /// in the window's colours and font when `theme` gives them.
+    public func html(assets: DosePage.Assets, dark: Bool, theme: DosePage.Theme? = nil) -> String {
+        let presentation = DosePage.Presentation(heading: false, answer: .shown, dark: dark, words: .translated, theme: theme)
         guard let card = current?.card else {
             return DosePage.notice(title: doneTitle, text: doneText, assets: assets, presentation: presentation)
         }

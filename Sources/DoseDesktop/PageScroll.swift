@@ -14,10 +14,17 @@ public enum PageScroll: String, CaseIterable, Equatable, Sendable {
     case top
     /// To the page's end (End).
     case bottom
+    /// The page's formulas too wide to fit, sideways (Left/Right while the card's page has the focus).
+    case formulasLeft
+    case formulasRight
 
     /// A key as the window reports it, reduced to the ones that matter here.
     public enum Key: Equatable, Sendable {
         case pageUp, pageDown, home, end, space, enter, up, down
+        /// Tab or Shift+Tab: never a scroll (the window moves the focus out of a focused page with it).
+        case tab
+        /// The left and right arrows: a focused page's wide formulas, else the focus.
+        case left, right
         /// Any other key (letters, digits, Tab, Escape …): never a scroll.
         case other
     }
@@ -58,16 +65,39 @@ public enum PageScroll: String, CaseIterable, Equatable, Sendable {
     }
 
     /// The scroll `key` with `modifiers` means on `screen`; nil leaves the key to GTK (the focused control,
-    /// the application's shortcuts).
-    public static func forKey(_ key: Key, modifiers: Modifiers, on screen: Screen) -> PageScroll? {
+    /// the application's shortcuts). `pageFocused`: the page itself has the focus (the card's after Reveal, or
+    /// reached by Tab while a formula on it scrolls), where the arrows move its wide formulas sideways.
+    public static func forKey(_ key: Key, modifiers: Modifiers, on screen: Screen, pageFocused: Bool = false) -> PageScroll? {
         guard screen.hasWebPage, modifiers.isEmpty else { return nil }
         switch key {
         case .pageDown: return .pageDown
         case .pageUp: return .pageUp
         case .home: return .top
         case .end: return .bottom
-        case .space, .enter, .up, .down, .other: return nil
+        case .left: return pageFocused ? .formulasLeft : nil
+        case .right: return pageFocused ? .formulasRight : nil
+        case .space, .enter, .up, .down, .tab, .other: return nil
         }
+    }
+
+    /// Whether the move is sideways inside the page (its wide formulas), not along it.
+    public var isSideways: Bool {
+        self == .formulasLeft || self == .formulasRight
+    }
+
+    /// Where a view scrolled natively (the card's column, whose web view is as tall as its page) goes from
+    /// `value`, the top in sight: a screenful is seven eighths of `page`, as in `script`; never past `lower` or
+    /// `upper - page`.
+    public func target(from value: Double, page: Double, lower: Double, upper: Double) -> Double {
+        let step = (page * 0.875).rounded()
+        let wanted = switch self {
+        case .pageDown: value + step
+        case .pageUp: value - step
+        case .top: lower
+        case .bottom: upper - page
+        case .formulasLeft, .formulasRight: value
+        }
+        return max(lower, min(wanted, upper - page))
     }
 
     /// The script the web view runs in its page: a constant (nothing from outside is put into it), run
@@ -79,6 +109,9 @@ public enum PageScroll: String, CaseIterable, Equatable, Sendable {
         case .pageUp: "window.scrollBy(0, -Math.round(window.innerHeight * 0.875))"
         case .top: "window.scrollTo(0, 0)"
         case .bottom: "window.scrollTo(0, document.documentElement.scrollHeight)"
+        // The render script's own function moves the formulas that scroll, an arrow's step as browsers take it.
+        case .formulasLeft: "window.ddFormulas && window.ddFormulas(-40)"
+        case .formulasRight: "window.ddFormulas && window.ddFormulas(40)"
         }
     }
 }

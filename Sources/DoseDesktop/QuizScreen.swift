@@ -252,9 +252,10 @@ public struct QuizScreen {
         return result
     }
 
-    /// The page for the web view (the dose page's frame, escaping and CSP).
-    public func html(assets: DosePage.Assets, dark: Bool) -> String {
-        let presentation = DosePage.Presentation(heading: false, answer: .withheld, dark: dark, words: .translated)
+    /// The page for the web view (the dose page's frame, escaping and CSP), in the window's colours and font
+    /// when `theme` gives them.
+    public func html(assets: DosePage.Assets, dark: Bool, theme: DosePage.Theme? = nil) -> String {
+        let presentation = DosePage.Presentation(heading: false, answer: .withheld, dark: dark, words: .translated, theme: theme)
         return DosePage.paragraphs(title: title, paragraphs, assets: assets, presentation: presentation)
     }
 

@@ -16,6 +16,8 @@ extension DosePage.Words {
             headlines: .translated,
             // TRANSLATORS: the language code of this translation (such as "de" or "pt-BR"), for the page's
             // <html lang>, so that screen readers and hyphenation read the page's own words in it.
-            language: tr("en"))
+            language: tr("en"),
+            // TRANSLATORS: what a screen reader calls a display formula's region on the dose page.
+            formula: tr("Formula"))
     }
 }

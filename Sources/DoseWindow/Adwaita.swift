@@ -3,6 +3,8 @@
 import CAdwaita
 import CGLib
 import CGtk
+import DoseCore
+import DoseDesktop
 import GLibGlue
 
 /// `void (*)(GSimpleAction *, GVariant *parameter, gpointer)`: an action's `activate` signal.
@@ -95,6 +97,22 @@ enum Adwaita {
         return widget
     }
 
+    /// A clamp of `child`'s height, `height` at most: a WebKit view asks for the height its document ever had
+    /// (which is never less than the view's own), so only a cap lets it shrink to a shorter page.
+    static func heightClamp(_ child: Widget, height: Int32) -> Widget {
+        let widget = Widget(object: adw_clamp_new())
+        gtk_orientable_set_orientation(dd_gtk_orientable(widget.pointer), GTK_ORIENTATION_VERTICAL)
+        adw_clamp_set_child(dd_adw_clamp(widget.pointer), child.raw)
+        setHeight(widget, height)
+        return widget
+    }
+
+    /// A `heightClamp`'s cap: exactly `height` (the size it tightens from is the cap itself).
+    static func setHeight(_ clamp: Widget, _ height: Int32) {
+        adw_clamp_set_maximum_size(dd_adw_clamp(clamp.pointer), height)
+        adw_clamp_set_tightening_threshold(dd_adw_clamp(clamp.pointer), height)
+    }
+
     // MARK: View stack
 
     static func viewStack() -> Widget {
@@ -136,15 +154,25 @@ enum Adwaita {
         adw_style_manager_get_dark(adw_style_manager_get_default()) != 0
     }
 
-    /// Calls `handler` when light and dark switch, until `stopDarkChanged` gets the id returned.
-    @discardableResult
-    static func onDarkChanged(_ handler: @escaping () -> Void) -> gulong {
-        onNotify(UnsafeMutableRawPointer(adw_style_manager_get_default()), "dark", handler)
+    /// Whether the desktop asks for high contrast (libadwaita then draws its high-contrast style).
+    static var isHighContrast: Bool {
+        adw_style_manager_get_high_contrast(adw_style_manager_get_default()) != 0
     }
 
-    /// Disconnects an `onDarkChanged` handler (a page that goes before the window).
-    static func stopDarkChanged(_ id: gulong) {
-        disconnectSignal(UnsafeMutableRawPointer(adw_style_manager_get_default()), id)
+    /// The look the window's web pages take: the colours of the style in use, the UI font.
+    static var pageTheme: DosePage.Theme {
+        PageTheme.adwaita(dark: isDark, highContrast: isHighContrast, fontName: Gtk.fontName)
+    }
+
+    /// Calls `handler` when light and dark or high contrast switch, until `stopStyleChanged` gets the ids returned.
+    @discardableResult
+    static func onStyleChanged(_ handler: @escaping () -> Void) -> [gulong] {
+        ["dark", "high-contrast"].map { onNotify(UnsafeMutableRawPointer(adw_style_manager_get_default()), $0, handler) }
+    }
+
+    /// Disconnects an `onStyleChanged` handler (a page that goes before the window).
+    static func stopStyleChanged(_ ids: [gulong]) {
+        for id in ids { disconnectSignal(UnsafeMutableRawPointer(adw_style_manager_get_default()), id) }
     }
 
     /// Forces a colour scheme (the screenshots' dark window); `nil` follows the desktop.

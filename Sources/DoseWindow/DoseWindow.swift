@@ -4,16 +4,21 @@ import DoseDesktop
 import DoseLearning
 import DoseSystem
 
-/// The application window: today's card (kind, date and title in native labels, the body in a web view,
-/// Reveal) and the Upcoming list. It draws what `DoseBrowser` decides and forwards every move to it.
+/// The application window: today's card (its heading, kind and day, and an item's own title in native labels;
+/// the text in a web view as tall as its page, so Reveal sits right below it) and the Upcoming list. It draws
+/// what `DoseBrowser` decides and forwards every move to it.
 final class DoseWindow {
     let widget: Widget
     private var browser: DoseBrowser
     private let pages: Widget
-    private let kindLabel: Widget
-    private let dateLabel: Widget
+    private let headingLabel: Widget
     private let titleLabel: Widget
     private let webView: WebView
+    /// The card's column, scrolled as a whole (the page in it is as tall as its content).
+    private let cardScroller: Widget
+    /// Whether the card's page has a display formula too wide to fit, which scrolls sideways: the page is then a
+    /// tab stop, and Tab into it focuses the formula, which the arrow keys move.
+    private var pageScrolls = false
     private let revealButton: Widget
     /// The morning notification's line of due flashcards, and Study, which opens the Learn page.
     private let dueRow: Widget
@@ -59,11 +64,11 @@ final class DoseWindow {
         Gtk.setSizeRequest(widget, width: 360, height: 400)
 
         // The card.
-        kindLabel = Gtk.label("", cssClasses: ["caption-heading", "accent"])
-        dateLabel = Gtk.label("", cssClasses: ["dim-label"])
+        headingLabel = Gtk.label("", cssClasses: ["caption-heading", "accent"])
         titleLabel = Gtk.label("", cssClasses: ["title-2"])
         // TRANSLATORS: what a screen reader calls the page that shows the dose's text.
-        webView = WebView.page(accessibleLabel: tr("Dose"), minimumHeight: 260)
+        let page = WebView.card(accessibleLabel: tr("Dose"))
+        webView = page.view
         revealButton = Gtk.pillButton(tr("Reveal the answer"))
         dueLabel = Gtk.label("")
         // TRANSLATORS: the button beside "12 flashcards due in 3 topics" on the card; it opens the Learn page.
@@ -73,10 +78,10 @@ final class DoseWindow {
         Gtk.setCenter(dueRow)
         Gtk.append(dueRow, dueLabel)
         Gtk.append(dueRow, studyButton)
-        let card = Gtk.box(vertical: true, spacing: 8)
+        let card = Gtk.box(vertical: true, spacing: 12)
         Gtk.setMargins(card, 12)
-        for child in [kindLabel, dateLabel, titleLabel, webView.widget, revealButton, dueRow] { Gtk.append(card, child) }
-        let cardPage = Adwaita.clamp(card, maximumWidth: 760)
+        for child in [headingLabel, titleLabel, page.box, revealButton, dueRow] { Gtk.append(card, child) }
+        cardScroller = Gtk.scrolled(Adwaita.clamp(card, maximumWidth: 760))
 
         // Upcoming.
         upcomingList = Gtk.listBox()
@@ -86,7 +91,7 @@ final class DoseWindow {
 
         pages = Adwaita.viewStack()
         Gtk.setExpand(pages, vertical: true)
-        Adwaita.addPage(pages, cardPage, name: "today", title: tr("Dose"), icon: "starred-symbolic")
+        Adwaita.addPage(pages, cardScroller, name: "today", title: tr("Dose"), icon: "starred-symbolic")
         Adwaita.addPage(pages, upcomingPage, name: "upcoming", title: tr("Upcoming"), icon: "x-office-calendar-symbolic")
         learn = LearnPage(paths: pool.paths, assets: Self.usable(assets))
         learn.background = background.queue
@@ -112,6 +117,10 @@ final class DoseWindow {
         onSignal(revealButton.pointer, "clicked") { [unowned self] in
             self.browser.reveal()
             self.draw()
+            // The focus stays with what was revealed (GTK would move it from the hidden button to the header's
+            // first): the page, whose description now holds the answer.
+            Gtk.setFocusable(self.webView.widget, true)
+            Gtk.grabFocus(self.webView.widget)
         }
         onSignal(studyButton.pointer, "clicked") { [unowned self] in self.showLearn() }
         // Back on the card after studying: the line counts again.
@@ -122,16 +131,32 @@ final class DoseWindow {
         try? FileSystem.makeDirectories(pool.paths.stateDirectory)
         dueWatch = FileWatch(path: pool.paths.dueSummary) { [unowned self] in self.drawDue(recount: true) }
         webView.onLoadFinished { [unowned self] in self.onPageLoaded() }
+        webView.onMessage("ddWide") { [unowned self] wide in
+            self.pageScrolls = wide != 0
+            self.updateTabStop()
+        }
         Gtk.onRowActivated(upcomingList) { [unowned self] index in
             guard index >= 0, index < self.upcoming.count else { return }
             self.browser.show(day: self.upcoming[index].day, pool: Self.pool())
             Adwaita.showPage(self.pages, name: "today")
             self.draw()
         }
-        Adwaita.onDarkChanged { [unowned self] in self.drawPage() }
-        // The web views take no focus: the window scrolls the page on show (PageUp/PageDown, Home/End).
+        Adwaita.onStyleChanged { [unowned self] in self.drawPage() }
+        // The web views take no focus from Tab: the window scrolls the page on show (PageUp/PageDown, Home/End).
         Gtk.onPageKey(widget) { [unowned self] key, modifiers in
-            guard let move = PageScroll.forKey(key, modifiers: modifiers, on: self.screen) else { return false }
+            // The card's page, focused after Reveal, would keep Tab for itself (WebKitGTK 2.50 on GTK 4.8): Tab
+            // and Shift+Tab take the focus on from it, and it is no tab stop again until the next Reveal.
+            if key == .tab, Gtk.hasFocus(self.webView.widget) {
+                // Not focusable while the focus moves on, or the page's own focus handling would keep it.
+                Gtk.setFocusable(self.webView.widget, false)
+                Gtk.moveFocus(self.widget, backward: modifiers.contains(.shift))
+                self.updateTabStop()
+                return true
+            }
+            let focused = self.screen == .today && Gtk.hasFocus(self.webView.widget)
+            guard let move = PageScroll.forKey(key, modifiers: modifiers, on: self.screen, pageFocused: focused) else {
+                return false
+            }
             self.scroll(move)
             return true
         }
@@ -200,7 +225,8 @@ final class DoseWindow {
     /// Scrolls the web page of the screen on show.
     private func scroll(_ move: PageScroll) {
         switch screen {
-        case .today: webView.scroll(move)
+        case .today where move.isSideways: webView.scroll(move)
+        case .today: Gtk.scroll(cardScroller, move)
         case .study: learn.scrollStudy(move)
         case .quiz: quiz?.scroll(move)
         case .upcoming, .learnList, .welcome: break
@@ -256,15 +282,21 @@ final class DoseWindow {
     /// Puts the browser's card on screen, and the Upcoming list from the same moment.
     private func draw() {
         let card = browser.card
-        Gtk.setText(kindLabel, card.kindText)
-        Gtk.setText(dateLabel, card.dateText)
-        Gtk.setVisible(dateLabel, !card.dateText.isEmpty)
-        Gtk.setText(titleLabel, card.titleText)
+        Gtk.setText(headingLabel, card.headingText)
+        Gtk.setText(titleLabel, card.titleText ?? "")
+        Gtk.setVisible(titleLabel, card.titleText != nil)
+        if !card.revealed { updateTabStop() }
         Gtk.setButtonLabel(revealButton, card.revealLabel)
         Gtk.setVisible(revealButton, card.hasHiddenPart && !card.revealed)
         drawDue(recount: false)
         drawPage()
         drawUpcoming()
+    }
+
+    /// Makes the card's page a tab stop while a formula in it scrolls, and no stop otherwise (a focused page keeps
+    /// the focus it has: after Reveal, until Tab moves on).
+    private func updateTabStop() {
+        if !Gtk.hasFocus(webView.widget) { Gtk.setFocusable(webView.widget, pageScrolls) }
     }
 
     /// The line of due flashcards, counted again first when `recount` (the browser counted it with the card).
@@ -278,7 +310,8 @@ final class DoseWindow {
     private func drawPage() {
         let card = browser.card
         Gtk.setAccessibleDescription(webView.widget, card.plainText)
-        webView.load(html: card.html(assets: Self.usable(assets), dark: Adwaita.isDark), baseURI: PageAssets.baseURI)
+        webView.load(html: card.html(assets: Self.usable(assets), dark: Adwaita.isDark, theme: Adwaita.pageTheme),
+                     baseURI: PageAssets.baseURI)
     }
 
     /// The page's assets, or KaTeX without the render script when it could not be written (maths stays LaTeX).

@@ -105,6 +105,14 @@ enum Gtk {
         gtk_box_remove(dd_gtk_box(box.pointer), child.raw)
     }
 
+    /// Scrolls `scrolled` (a `scrolled` widget) vertically as `move` says (`PageScroll.target`).
+    static func scroll(_ scrolled: Widget, _ move: PageScroll) {
+        guard let adjustment = gtk_scrolled_window_get_vadjustment(dd_gtk_scrolled_window(scrolled.pointer)) else { return }
+        gtk_adjustment_set_value(adjustment, move.target(
+            from: gtk_adjustment_get_value(adjustment), page: gtk_adjustment_get_page_size(adjustment),
+            lower: gtk_adjustment_get_lower(adjustment), upper: gtk_adjustment_get_upper(adjustment)))
+    }
+
     static func scrolled(_ child: Widget) -> Widget {
         let widget = Widget(gtk_scrolled_window_new())
         let window = dd_gtk_scrolled_window(widget.pointer)
@@ -178,6 +186,27 @@ enum Gtk {
 
     static func grabFocus(_ widget: Widget) {
         gtk_widget_grab_focus(widget.raw)
+    }
+
+    /// Whether `widget` has the keyboard focus.
+    static func hasFocus(_ widget: Widget) -> Bool {
+        gtk_widget_has_focus(widget.raw) != 0
+    }
+
+    /// Moves the keyboard focus as Tab (or Shift+Tab, `backward`) would, within `window`.
+    static func moveFocus(_ window: Widget, backward: Bool) {
+        if gtk_widget_child_focus(window.raw, backward ? GTK_DIR_TAB_BACKWARD : GTK_DIR_TAB_FORWARD) == 0 {
+            // Past the last control: round to the first, as GTK's own Tab does.
+            gtk_root_set_focus(dd_gtk_root(window.pointer), nil)
+            _ = gtk_widget_child_focus(window.raw, backward ? GTK_DIR_TAB_BACKWARD : GTK_DIR_TAB_FORWARD)
+        }
+    }
+
+    /// GTK's UI font setting ("Cantarell 11"), or nil.
+    static var fontName: String? {
+        guard let name = dd_gtk_settings_font_name() else { return nil }
+        defer { g_free(name) }
+        return String(cString: name)
     }
 
     static func isMapped(_ widget: Widget) -> Bool {
@@ -426,6 +455,9 @@ private let pageKeyTrampoline: KeySignal = { _, keyval, _, state, data in
     case GDK_KEY_Return, GDK_KEY_KP_Enter, GDK_KEY_ISO_Enter: .enter
     case GDK_KEY_Up, GDK_KEY_KP_Up: .up
     case GDK_KEY_Down, GDK_KEY_KP_Down: .down
+    case GDK_KEY_Tab, GDK_KEY_ISO_Left_Tab, GDK_KEY_KP_Tab: .tab
+    case GDK_KEY_Left, GDK_KEY_KP_Left: .left
+    case GDK_KEY_Right, GDK_KEY_KP_Right: .right
     default: .other
     }
     var modifiers: PageScroll.Modifiers = []

@@ -27,8 +27,8 @@ final class QuizPage {
     private let retryButton: Widget
     private let historyHeading: Widget
     private let historyList: Widget
-    /// The style manager's handler, disconnected when the page goes (the manager outlives it).
-    private var darkHandler: UInt = 0
+    /// The style manager's handlers, disconnected when the page goes (the manager outlives it).
+    private var styleHandlers: [UInt] = []
 
     /// The page over `screen`; `leave` takes it off screen (after the score is recorded).
     /// `sharing` is the card's web view, whose web process the question's page shares.
@@ -90,14 +90,14 @@ final class QuizPage {
             self.focusFirst()
         }
         Gtk.onKeyPressed(page) { [unowned self] key in self.key(key) }
-        darkHandler = Adwaita.onDarkChanged { [weak self] in self?.drawPage() }
+        styleHandlers = Adwaita.onStyleChanged { [weak self] in self?.drawPage() }
         draw()
     }
 
     /// Leaves the quiz: the score of a first round with an answer is recorded, then the page goes.
     func close() {
-        Adwaita.stopDarkChanged(darkHandler)
-        darkHandler = 0
+        Adwaita.stopStyleChanged(styleHandlers)
+        styleHandlers = []
         screen.leave(now: WallClock.now())
         leave()
     }
@@ -202,6 +202,6 @@ final class QuizPage {
 
     private func drawPage() {
         Gtk.setAccessibleDescription(webView.widget, screen.plainText)
-        webView.load(html: screen.html(assets: assets, dark: Adwaita.isDark), baseURI: PageAssets.baseURI)
+        webView.load(html: screen.html(assets: assets, dark: Adwaita.isDark, theme: Adwaita.pageTheme), baseURI: PageAssets.baseURI)
     }
 }

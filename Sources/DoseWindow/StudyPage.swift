@@ -78,7 +78,7 @@ final class StudyPage {
             self.onBack()
             return true
         }
-        Adwaita.onDarkChanged { [unowned self] in self.drawPage() }
+        Adwaita.onStyleChanged { [unowned self] in self.drawPage() }
     }
 
     /// Starts a sitting with a topic's deck.
@@ -140,6 +140,6 @@ final class StudyPage {
     private func drawPage() {
         guard let study else { return }
         Gtk.setAccessibleDescription(webView.widget, study.plainText)
-        webView.load(html: study.html(assets: assets, dark: Adwaita.isDark), baseURI: PageAssets.baseURI)
+        webView.load(html: study.html(assets: assets, dark: Adwaita.isDark, theme: Adwaita.pageTheme), baseURI: PageAssets.baseURI)
     }
 }

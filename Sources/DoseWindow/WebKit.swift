@@ -30,6 +30,17 @@ private let decidePolicy: DecidePolicySignal = { _, decision, type, data in
     return 1
 }
 
+/// `void (*)(WebKitUserContentManager *, JSCValue *, gpointer)`.
+private typealias ScriptMessageSignal = @convention(c) (gpointer?, gpointer?, gpointer?) -> Void
+
+/// A number the render script reports (`ddHeight`, `ddWide`): a whole number within bounds, or nothing.
+private let numberMessage: ScriptMessageSignal = { _, value, data in
+    guard let value else { return }
+    let number = dd_jsc_value_number(value)
+    guard number.isFinite, number >= 0, number < 1_000_000 else { return }
+    CallbackBox<(Int32) -> Void>.from(data)?.value(Int32(number.rounded(.up)))
+}
+
 private let loadChanged: LoadChangedSignal = { _, event, data in
     if WebKitLoadEvent(rawValue: event) == WEBKIT_LOAD_FINISHED { CallbackBox<() -> Void>.from(data)?.value() }
 }
@@ -68,6 +79,19 @@ struct WebView {
         }
         connectSignal(widget.pointer, "decide-policy", unsafeBitCast(decidePolicy, to: GCallback.self),
                       CallbackBox<(String) -> Bool>(allowsNavigation))
+        // No background of the view's own: a page that paints none (the window's theme) shows the window's.
+        var transparent = GdkRGBA(red: 0, green: 0, blue: 0, alpha: 0)
+        webkit_web_view_set_background_color(dd_webkit_web_view(widget.pointer), &transparent)
+    }
+
+    /// Calls `handler` with each number the render script sends through the message handler `name` (only this
+    /// view's pages see it): `ddHeight`, the page's height in pixels when it changes; `ddWide`, 1 while a display
+    /// formula is too wide to fit and scrolls, else 0.
+    func onMessage(_ name: String, _ handler: @escaping (Int32) -> Void) {
+        guard let manager = webkit_web_view_get_user_content_manager(view) else { return }
+        _ = webkit_user_content_manager_register_script_message_handler(manager, name, nil)
+        connectSignal(UnsafeMutableRawPointer(manager), "script-message-received::" + name,
+                      unsafeBitCast(numberMessage, to: GCallback.self), CallbackBox(handler))
     }
 
     /// Calls `handler` each time a page has finished loading.
@@ -89,6 +113,24 @@ struct WebView {
 }
 
 extension WebView {
+    /// The card's page view and the box to show it in: as tall as its page (the card's column scrolls, so
+    /// Reveal sits right below the text), at least 300 px wide, named `accessibleLabel`; it takes the focus only
+    /// when the window gives it (after Reveal, or as a tab stop while a formula scrolls: `ddWide`), and the
+    /// window's Tab takes it out again.
+    static func card(accessibleLabel: String) -> (view: WebView, box: Widget) {
+        let view = WebView(allowsNavigation: PageAssets.allowsNavigation)
+        Gtk.setExpand(view.widget, horizontal: true, vertical: false)
+        Gtk.setSizeRequest(view.widget, width: 300, height: 24)
+        Gtk.setAccessibleLabel(view.widget, accessibleLabel)
+        Gtk.setFocusable(view.widget, false)
+        let box = Adwaita.heightClamp(view.widget, height: 24)
+        view.onMessage("ddHeight") { [widget = view.widget] height in
+            Gtk.setSizeRequest(widget, width: 300, height: max(height, 24))
+            Adwaita.setHeight(box, max(height, 24))
+        }
+        return (view, box)
+    }
+
     /// A page view as the window shows one (the card, a quiz question): the window's own document only, it
     /// grows, is at least 300 × `minimumHeight`, and is named `accessibleLabel` for screen readers; `related`
     /// shares its web process.

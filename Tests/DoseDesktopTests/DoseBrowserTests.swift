@@ -128,7 +128,7 @@ import Testing
         #expect(browser.card.html(assets: assets.assets, dark: true).contains("<html lang=\"en\" class=\"dd-dark\">"))
         // The native labels carry kind and title; the page does not repeat them.
         #expect(!light.contains("<h1>"))
-        #expect(browser.card.kindText == "Fact of the day")
+        #expect(browser.card.headingText == "Fact")
         #expect(browser.card.titleText == "Ohm's law")
         #expect(browser.card.plainText == "Ohm: V = IR <script>alert(1)</script>")
         // `dose open`'s page is unchanged by the app's presentation.
@@ -213,7 +213,7 @@ import Testing
             browser.show(day: start, pool: pool)
             #expect(browser.card.dateText == "Montag, 30. November 2026")
             browser.open("q-weber", pool)
-            #expect(browser.card.kindText == "Frage des Tages")
+            #expect(browser.card.headingText == "Frage")
             #expect(browser.card.revealLabel == "Antwort aufdecken")
             // Before Reveal the page is the English one's, word for word, but for its language and its document
             // title (this dose has no title of its own, so the page is named by its kind's headline).

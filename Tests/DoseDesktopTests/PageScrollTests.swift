@@ -1,3 +1,4 @@
+import DoseCore
 import DoseDesktop
 import DoseTestSupport
 import Testing
@@ -49,7 +50,7 @@ import Testing
         // A constant call of scrollBy/scrollTo with arithmetic on the window's own sizes: no string literal,
         // no quote, nothing that could load, navigate or carry text into the page.
         let allowed = Set("window.scrollByTo(0, -Math.round(innerHeight * 0.875)documentElementscrollHeight")
-        for move in PageScroll.allCases {
+        for move in PageScroll.allCases where !move.isSideways {
             let script = move.script
             #expect(script.hasPrefix("window.scrollBy(") || script.hasPrefix("window.scrollTo("), "\(script)")
             #expect(script.allSatisfy(allowed.contains), "\(script)")
@@ -59,6 +60,20 @@ import Testing
         #expect(PageScroll.pageUp.script.contains("-Math.round(window.innerHeight"))
         #expect(PageScroll.top.script == "window.scrollTo(0, 0)")
         #expect(PageScroll.bottom.script.contains("scrollHeight"))
+        // Sideways: the render script's function, a constant step, nothing else.
+        #expect(PageScroll.formulasLeft.script == "window.ddFormulas && window.ddFormulas(-40)")
+        #expect(PageScroll.formulasRight.script == "window.ddFormulas && window.ddFormulas(40)")
+        #expect(DosePage.renderScript.contains("window.ddFormulas = function (step)"))
+    }
+
+    @Test func theArrowsMoveWideFormulasOnlyInAFocusedPage() {
+        #expect(PageScroll.forKey(.right, modifiers: [], on: .today, pageFocused: true) == .formulasRight)
+        #expect(PageScroll.forKey(.left, modifiers: [], on: .today, pageFocused: true) == .formulasLeft)
+        for screen in pages + others {
+            #expect(PageScroll.forKey(.left, modifiers: [], on: screen) == nil, "the focus moves on \(screen)")
+            #expect(PageScroll.forKey(.right, modifiers: [], on: screen) == nil)
+        }
+        #expect(PageScroll.forKey(.right, modifiers: .alt, on: .today, pageFocused: true) == nil, "Alt+Right is the next day")
     }
 
     @Test func onlyTheCardStudyAndQuizShowAWebPage() {

@@ -262,6 +262,12 @@ kind_on() { dose today --date "$1" --json | /usr/bin/python3 -c 'import json, sy
 headline_of() { # headline_of KIND
     case $1 in fact) echo "Fact of the day" ;; formula) echo "Formula of the day" ;; question) echo "Question of the day" ;; esac
 }
+# The kind's name in the card's heading under C (Kind.name), before its day: "Question · Monday, November 30, 2026".
+kind_name_of() { # kind_name_of KIND
+    case $1 in fact) echo "Fact" ;; formula) echo "Formula" ;; question) echo "Question" ;; esac
+}
+# The id of DAY's dose, as `dose today --date` picks it.
+id_on() { dose today --date "$1" --json | /usr/bin/python3 -c 'import json, sys; print(json.loads(sys.stdin.readline())["id"])'; }
 # The title the card shows for item ID (its title, or the text's start), in `dose list`'s words.
 item_title() { # item_title ID
     dose list >"$work/all-items.txt" 2>/dev/null
@@ -378,6 +384,8 @@ german_catalogue() {
 }
 atspi() { /usr/bin/python3 "$DOSE_ROOT/tests/support/atspi_driver.py" "$@"; }
 preferences_atspi() { DOSE_ATSPI_WINDOW=Preferences atspi "$@"; } # the preferences' tree only: quick enough for a toast
+focused_is() { [ "$(atspi focused 2>/dev/null || true)" = "$1" ]; } # focused_is "ROLE<TAB>NAME"
+focus_left() { local f; f=$(atspi focused 2>/dev/null || true); [ -n "$f" ] && [ "$f" != "$1" ]; } # focus_left "ROLE<TAB>NAME"
 focus_on() { # focus_on ROLE NAME: Tab until that node has the keyboard focus (the pointer over the window)
     local _
     for _ in $(seq 80); do

@@ -3,9 +3,10 @@
 
 usage: atspi_driver.py COMMAND [ARG...]
   dump                      every visible node of the app: "role<TAB>name<TAB>description", one a line
-  card                      the card: kind, date and title (its labels), then the page's text (the web
-                            view's description), one a line
-  wait-card TITLE [SECONDS] waits until the card's title is TITLE
+  card                      the card: its heading (kind and day) and an item's own title (its labels), then
+                            the page's text (the web view's description), one a line
+  wait-card TITLE [SECONDS] waits until the card shows the dose titled TITLE (`dose calendar`'s title: the
+                            title line, or for a dose without one the start of the page's text)
   wait NAME [SECONDS]       waits until a node named NAME shows (exit 1 on timeout)
   gone NAME [SECONDS]       waits until no node named NAME shows
   click NAME [ROLE]         runs the "click"/"activate"/"toggle" action of the first node named NAME (of ROLE)
@@ -112,11 +113,31 @@ def card():
     """The card's lines: the labels next to the web view (named CARD), then the view's description."""
     for node in nodes():
         if node.name == CARD and node.getRoleName() == "filler":
+            # The labels are in the card's column, the view's parent or (the view in a box of its own) above it.
             parent = node.parent
-            labels = [parent.getChildAtIndex(i) for i in range(parent.childCount)]
-            lines = [c.name for c in labels if c.getRoleName() == "label"]
+            for _ in range(3):
+                children = [parent.getChildAtIndex(i) for i in range(parent.childCount)]
+                lines = [c.name for c in children if c.getRoleName() == "label" and showing(c)]
+                if lines or parent.parent is None:
+                    break
+                parent = parent.parent
             return lines + [node.description or ""]
     return None
+
+
+def card_shows(title):
+    """Whether the card shows the dose TITLE names (`dose calendar`'s title): its title line below the heading;
+    or, for a dose without a title of its own, whose page is the one rendering of its text (no title line),
+    the page's text beginning as TITLE does (`dose calendar` cuts a long text at a word, with "…")."""
+    lines = card()
+    if not lines:
+        return False
+    labels, text = lines[:-1], lines[-1]
+    if title in labels[1:]:
+        return True
+    start = " ".join(title.split())
+    start = start[:-1] if start.endswith("\u2026") else start
+    return len(labels) == 1 and bool(start) and " ".join(text.split()).startswith(start)
 
 
 def found_within(look, seconds=10):
@@ -156,8 +177,9 @@ def main():
         print("\n".join(lines))
     elif command == "wait-card":
         seconds = float(args[1]) if len(args) > 1 else 20
-        if not wait_until(lambda: (card() or [])[-2:-1] == [args[0]], seconds):
-            sys.exit("the card's title is %r, not %r, after %s s" % ((card() or ["", ""])[-2], args[0], seconds))
+        if not wait_until(lambda: card_shows(args[0]), seconds):
+            lines = card() or [""]
+            sys.exit("the card shows %r, not %r, after %s s" % (lines[:-1] + [lines[-1][:80]], args[0], seconds))
     elif command == "wait":
         seconds = float(args[1]) if len(args) > 1 else 20
         if not wait_until(lambda: find(args[0]) is not None, seconds):
