@@ -6,6 +6,7 @@
 static inline AdwApplication *dd_adw_application(gpointer p) { return ADW_APPLICATION(p); }
 static inline AdwApplicationWindow *dd_adw_application_window(gpointer p) { return ADW_APPLICATION_WINDOW(p); }
 static inline AdwPreferencesWindow *dd_adw_preferences_window(gpointer p) { return ADW_PREFERENCES_WINDOW(p); }
+static inline AdwAboutWindow *dd_adw_about_window(gpointer p) { return ADW_ABOUT_WINDOW(p); }
 static inline AdwPreferencesPage *dd_adw_preferences_page(gpointer p) { return ADW_PREFERENCES_PAGE(p); }
 static inline AdwPreferencesGroup *dd_adw_preferences_group(gpointer p) { return ADW_PREFERENCES_GROUP(p); }
 static inline AdwPreferencesRow *dd_adw_preferences_row(gpointer p) { return ADW_PREFERENCES_ROW(p); }

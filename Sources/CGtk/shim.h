@@ -29,6 +29,9 @@ static inline GAction *dd_g_action(gpointer p) { return G_ACTION(p); }
 static inline GSimpleAction *dd_g_simple_action(gpointer p) { return G_SIMPLE_ACTION(p); }
 static inline GObject *dd_g_object(gpointer p) { return G_OBJECT(p); }
 static inline GListModel *dd_g_list_model(gpointer p) { return G_LIST_MODEL(p); }
+static inline GMenuModel *dd_g_menu_model(gpointer p) { return G_MENU_MODEL(p); }
+static inline GtkMenuButton *dd_gtk_menu_button(gpointer p) { return GTK_MENU_BUTTON(p); }
+static inline GtkApplicationWindow *dd_gtk_application_window(gpointer p) { return GTK_APPLICATION_WINDOW(p); }
 
 /// G_VARIANT_TYPE_STRING is a pointer-cast macro.
 static inline const GVariantType *dd_variant_type_string(void) { return G_VARIANT_TYPE_STRING; }

@@ -63,6 +63,8 @@ public struct DosePaths: Sendable, Equatable {
     /// Held (`flock`) by `dose` from reading the store's review state to renaming the due summary, so the
     /// last to rename is the last to have read.
     public var dueSummaryLock: String { stateDirectory + "/due.lock" }
+    /// The app's window size and maximised state from its last run (`WindowState`).
+    public var windowState: String { stateDirectory + "/window-state" }
     /// The scheduler's own bookkeeping: the last day it fired.
     public var firedStamp: String { stateDirectory + "/last-fired" }
     /// Where older versions left a page per opened dose when there was no runtime directory (it

@@ -41,6 +41,11 @@ final class Application {
         g_object_unref(UnsafeMutableRawPointer(action!))
     }
 
+    /// Ends the main loop (Quit): the windows go with the process.
+    func quit() {
+        g_application_quit(dd_g_application(pointer))
+    }
+
     /// Enables or disables `app.NAME` (a button bound to it follows).
     func setActionEnabled(_ name: String, _ enabled: Bool) {
         guard let action = g_action_map_lookup_action(dd_g_action_map(pointer), name) else { return }
@@ -65,6 +70,28 @@ final class Application {
 
 enum Adwaita {
     // MARK: Windows
+
+    /// The About window (AdwAboutWindow) over `parent`: the app's name, icon, version, makers, licence and
+    /// website, and the libraries whose work it shows.
+    static func presentAbout(over parent: Widget, _ about: AboutDetails) {
+        let window = adw_about_window_new()!
+        let raw = dd_adw_about_window(UnsafeMutableRawPointer(window))
+        adw_about_window_set_application_name(raw, about.name)
+        adw_about_window_set_application_icon(raw, about.icon)
+        adw_about_window_set_version(raw, about.version)
+        adw_about_window_set_developer_name(raw, about.developer)
+        adw_about_window_set_comments(raw, about.comments)
+        adw_about_window_set_website(raw, about.website)
+        adw_about_window_set_copyright(raw, about.copyright)
+        adw_about_window_set_license_type(raw, GTK_LICENSE_MIT_X11)
+        if !about.translators.isEmpty { adw_about_window_set_translator_credits(raw, about.translators) }
+        for credit in about.legal {
+            adw_about_window_add_legal_section(raw, credit.title, credit.copyright, GTK_LICENSE_MIT_X11, nil)
+        }
+        let about = Widget(object: UnsafeMutableRawPointer(window))
+        Gtk.setTransient(about, for: parent)
+        Gtk.present(about)
+    }
 
     static func applicationWindow(_ application: Application) -> Widget {
         Widget(object: adw_application_window_new(dd_gtk_application(application.pointer)))

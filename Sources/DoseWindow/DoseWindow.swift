@@ -20,6 +20,8 @@ final class DoseWindow {
     /// tab stop, and Tab into it focuses the formula, which the arrow keys move.
     private var pageScrolls = false
     private let revealButton: Widget
+    /// Previous day, Next day and Back to today: in the header while the card is on show.
+    private let dayButtons: [Widget]
     /// The morning notification's line of due flashcards, and Study, which opens the Learn page.
     private let dueRow: Widget
     private let dueLabel: Widget
@@ -41,6 +43,8 @@ final class DoseWindow {
     var onPageLoaded: () -> Void = {}
     /// Background work, which the first-run page turns on and the Learn view tells about.
     private let background: BackgroundWorkControl
+    /// Where the window's size is remembered.
+    private let statePaths: DosePaths
 
     /// The window on today's dose, or on the item `reference` names (a click's id).
     init(application: Application, opening reference: String?, background: BackgroundWorkControl) {
@@ -59,9 +63,12 @@ final class DoseWindow {
         widget = Adwaita.applicationWindow(application)
         // The app's name stays as it is in every language.
         Gtk.setTitle(widget, "Daily Dose")
-        Gtk.setDefaultSize(widget, width: 720, height: 680)
-        // The narrowest phone layout (Phosh, GNOME Mobile) is 360 px wide.
-        Gtk.setSizeRequest(widget, width: 360, height: 400)
+        // The size the student left it at (the first run's standard size otherwise), at least a phone's.
+        let state = WindowState.load(pool.paths)
+        Gtk.setDefaultSize(widget, width: state.width, height: state.height)
+        Gtk.setSizeRequest(widget, width: WindowState.minimumWidth, height: WindowState.minimumHeight)
+        if state.maximized { Gtk.maximize(widget) }
+        statePaths = pool.paths
 
         // The card.
         headingLabel = Gtk.label("", cssClasses: ["caption-heading", "accent"])
@@ -100,10 +107,18 @@ final class DoseWindow {
         let switchers = Adwaita.viewSwitchers(pages)
 
         let header = Adwaita.headerBar(title: switchers.title)
-        Adwaita.packStart(header, Gtk.iconButton("go-previous-symbolic", label: tr("Previous day"), action: "app.previous-day"))
-        Adwaita.packStart(header, Gtk.iconButton("go-next-symbolic", label: tr("Next day"), action: "app.next-day"))
-        Adwaita.packStart(header, Gtk.iconButton("go-home-symbolic", label: tr("Back to today"), action: "app.today"))
-        Adwaita.packEnd(header, Gtk.iconButton("emblem-system-symbolic", label: tr("Preferences"), action: "app.preferences"))
+        dayButtons = [
+            Gtk.iconButton("go-previous-symbolic", label: tr("Previous day"), action: "app.previous-day"),
+            Gtk.iconButton("go-next-symbolic", label: tr("Next day"), action: "app.next-day"),
+            Gtk.iconButton("go-home-symbolic", label: tr("Back to today"), action: "app.today"),
+        ]
+        for button in dayButtons { Adwaita.packStart(header, button) }
+        Adwaita.packEnd(header, Gtk.primaryMenuButton(label: tr("Main Menu"), items: [
+            (tr("Preferences"), "app.preferences"),
+            (tr("Keyboard Shortcuts"), "win.show-help-overlay"),
+            (tr("About Daily Dose"), "app.about"),
+        ]))
+        Gtk.setHelpOverlay(widget, interface: AppShortcuts.windowInterface())
 
         let content = Gtk.box(vertical: true)
         Gtk.append(content, header)
@@ -114,6 +129,7 @@ final class DoseWindow {
         Adwaita.setContent(widget, root)
         (self.root, self.content) = (root, content)
 
+        Gtk.onCloseRequest(widget) { [unowned self] in self.saveState() }
         onSignal(revealButton.pointer, "clicked") { [unowned self] in
             self.browser.reveal()
             self.draw()
@@ -125,7 +141,10 @@ final class DoseWindow {
         onSignal(studyButton.pointer, "clicked") { [unowned self] in self.showLearn() }
         // Back on the card after studying: the line counts again.
         _ = onNotify(pages.pointer, "visible-child-name") { [unowned self] in
-            if Adwaita.visiblePageName(self.pages) == "today" { self.drawDue(recount: true) }
+            let onCard = Adwaita.visiblePageName(self.pages) == "today"
+            // The day buttons move the card: on Upcoming and Learn they would only yank the student away.
+            for button in self.dayButtons { Gtk.setVisible(button, onCard) }
+            if onCard { self.drawDue(recount: true) }
         }
         // Its directory first, so GIO watches with inotify rather than polling for a missing parent.
         try? FileSystem.makeDirectories(pool.paths.stateDirectory)
@@ -242,6 +261,14 @@ final class DoseWindow {
     var showsWelcome: Bool { welcome != nil }
 
     /// The pool at this moment: the clock and zone are read here, at the window's edge, for each move.
+    /// Remembers the window's size and maximised state for the next run (closing, or Quit).
+    func saveState() {
+        // GTK keeps the default size at the size to come back to from maximised.
+        let size = Gtk.windowSize(widget)
+        let state = WindowState(width: size.width, height: size.height, maximized: size.maximized)
+        do { try state.save(statePaths) } catch { Log.warning("daily-dose: the window's size was not saved (\(error))") }
+    }
+
     static func pool() -> DesktopPool {
         DesktopPool(paths: .fromEnvironment(), now: WallClock.now(), zone: SystemZone.current())
     }
@@ -323,7 +350,8 @@ final class DoseWindow {
         Gtk.listRemoveAll(upcomingList)
         do { upcoming = try Upcoming.rows(Self.pool()) } catch {
             upcoming = []
-            Gtk.listAppend(upcomingList, Gtk.label(DoseBrowser.unreadable(error)))
+            let text = DoseBrowser.unreadable(error)
+            Gtk.listAppend(upcomingList, Gtk.label(text), named: text)
             return
         }
         for row in upcoming {
@@ -333,8 +361,11 @@ final class DoseWindow {
             let heading = tr("{weekday}, {date} · {kind}", ["weekday": row.weekday, "date": row.date, "kind": row.kind])
             Gtk.append(line, Gtk.label(heading, cssClasses: ["dim-label", "caption"]))
             Gtk.append(line, Gtk.label(row.title, cssClasses: ["heading"]))
-            Gtk.listAppend(upcomingList, line)
+            Gtk.listAppend(upcomingList, line, named: heading + ": " + row.title)
         }
-        if upcoming.isEmpty { Gtk.listAppend(upcomingList, Gtk.label(tr("No doses to come: the pool is empty."))) }
+        if upcoming.isEmpty {
+            let text = tr("No doses to come: the pool is empty.")
+            Gtk.listAppend(upcomingList, Gtk.label(text), named: text)
+        }
     }
 }

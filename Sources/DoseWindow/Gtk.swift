@@ -44,6 +44,13 @@ func onNotify(_ instance: gpointer, _ property: String, _ handler: @escaping () 
     connectSignal(instance, "notify::" + property, unsafeBitCast(notifyTrampoline, to: GCallback.self), CallbackBox(handler))
 }
 
+/// `gboolean (*)(GtkWindow *, gpointer)`: `close-request`; FALSE lets the window close.
+private typealias CloseRequestSignal = @convention(c) (gpointer?, gpointer?) -> gboolean
+private let closeRequestTrampoline: CloseRequestSignal = { _, data in
+    CallbackBox<() -> Void>.from(data)?.value()
+    return 0
+}
+
 enum Gtk {
     // MARK: Labels
 
@@ -129,8 +136,11 @@ enum Gtk {
         return widget
     }
 
-    static func listAppend(_ list: Widget, _ row: Widget) {
-        gtk_list_box_append(dd_gtk_list_box(list.pointer), row.raw)
+    /// Appends `child` as a row named `name` for a screen reader (GTK names the row it wraps a child in by nothing).
+    static func listAppend(_ list: Widget, _ child: Widget, named name: String) {
+        gtk_list_box_append(dd_gtk_list_box(list.pointer), child.raw)
+        let row = gtk_widget_get_parent(child.raw).map { $0 == list.raw ? child : Widget($0) } ?? child
+        setAccessibleLabel(row, name)
     }
 
     static func listRemoveAll(_ list: Widget) {
@@ -235,9 +245,14 @@ enum Gtk {
         gtk_window_set_default_size(dd_gtk_window(window.pointer), width, height)
     }
 
+    /// Makes `window` a modal dialog of `parent`, and a window of its application: the app's keys (Ctrl+Q, Ctrl+?)
+    /// work in it, and the app stays while it is open.
     static func setTransient(_ window: Widget, for parent: Widget) {
         gtk_window_set_transient_for(dd_gtk_window(window.pointer), dd_gtk_window(parent.pointer))
         gtk_window_set_modal(dd_gtk_window(window.pointer), 1)
+        if let application = gtk_window_get_application(dd_gtk_window(parent.pointer)) {
+            gtk_window_set_application(dd_gtk_window(window.pointer), application)
+        }
     }
 
     /// Shows the window and raises it, with the activation token GTK received (if any).
@@ -252,6 +267,49 @@ enum Gtk {
     /// Keeps `window` alive in Swift until it is destroyed (GTK owns toplevels; this only borrows).
     static func onDestroy(_ window: Widget, _ handler: @escaping () -> Void) {
         onSignal(window.pointer, "destroy", handler)
+    }
+
+    /// The window's size as the user left it (GTK keeps the default size in step with resizes) and whether it
+    /// is maximised: what `WindowState` remembers.
+    static func windowSize(_ window: Widget) -> (width: Int32, height: Int32, maximized: Bool) {
+        var width: Int32 = 0, height: Int32 = 0
+        gtk_window_get_default_size(dd_gtk_window(window.pointer), &width, &height)
+        return (width, height, gtk_window_is_maximized(dd_gtk_window(window.pointer)) != 0)
+    }
+
+    static func maximize(_ window: Widget) {
+        gtk_window_maximize(dd_gtk_window(window.pointer))
+    }
+
+    /// Calls `handler` when the window is asked to close (its close button, Ctrl+W); the window then closes.
+    static func onCloseRequest(_ window: Widget, _ handler: @escaping () -> Void) {
+        connectSignal(window.pointer, "close-request", unsafeBitCast(closeRequestTrampoline, to: GCallback.self), CallbackBox(handler))
+    }
+
+    /// The Keyboard Shortcuts window made from GtkBuilder XML whose GtkShortcutsWindow is "help_overlay",
+    /// attached to `window`: GTK adds `win.show-help-overlay`, which presents it.
+    static func setHelpOverlay(_ window: Widget, interface: String) {
+        let builder = gtk_builder_new_from_string(interface, -1)
+        defer { g_object_unref(UnsafeMutableRawPointer(builder)) }
+        guard let overlay = gtk_builder_get_object(builder, "help_overlay") else { return }
+        gtk_application_window_set_help_overlay(
+            dd_gtk_application_window(window.pointer), OpaquePointer(overlay))
+    }
+
+    /// The primary menu's button ("open-menu-symbolic"): the menu holds `items` (a label and a detailed action,
+    /// one section), and F10 opens it while its window has the focus.
+    static func primaryMenuButton(label: String, items: [(label: String, action: String)]) -> Widget {
+        let menu = g_menu_new()
+        defer { g_object_unref(UnsafeMutableRawPointer(menu)) }
+        for item in items { g_menu_append(menu, item.label, item.action) }
+        let button = Widget(gtk_menu_button_new())
+        let menuButton = dd_gtk_menu_button(button.pointer)
+        gtk_menu_button_set_icon_name(menuButton, "open-menu-symbolic")
+        gtk_menu_button_set_menu_model(menuButton, dd_g_menu_model(UnsafeMutableRawPointer(menu)))
+        gtk_menu_button_set_primary(menuButton, 1)
+        gtk_widget_set_tooltip_text(button.raw, label)
+        setAccessibleLabel(button, label)
+        return button
     }
 
     // MARK: Application

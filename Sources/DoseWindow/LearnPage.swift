@@ -67,8 +67,8 @@ final class LearnPage: @unchecked Sendable {
         let form = Gtk.listBox()
         subjectRow = Adwaita.plainEntryRow(title: tr("Subject")) {}
         topicRow = Adwaita.plainEntryRow(title: tr("Topic")) {}
-        Gtk.listAppend(form, subjectRow)
-        Gtk.listAppend(form, topicRow)
+        Gtk.listAppend(form, subjectRow, named: tr("Subject"))
+        Gtk.listAppend(form, topicRow, named: tr("Topic"))
         // TRANSLATORS: the button that puts the typed subject and topic on the learning list (ticked).
         let addButton = Gtk.button(tr("Add and tick")) {}
         Gtk.addCSSClass(addButton, "suggested-action")
@@ -299,7 +299,8 @@ final class LearnPage: @unchecked Sendable {
             Gtk.append(groups, Gtk.label(subject.name, cssClasses: ["heading"]))
             let list = Gtk.listBox()
             Gtk.setAccessibleLabel(list, subject.name)
-            for topic in subject.topics { Gtk.listAppend(list, row(topic)) }
+            // A row is named as its check button is, with its state: what a screen reader says on the way through.
+            for topic in subject.topics { Gtk.listAppend(list, row(topic), named: topic.title + ", " + topic.stateText) }
             Gtk.append(groups, list)
         }
     }

@@ -196,7 +196,7 @@ final class QuizPage {
         for line in screen.history(zone: SystemZone.current()) {
             let row = Gtk.label(line)
             Gtk.setMargins(row, 8)
-            Gtk.listAppend(historyList, row)
+            Gtk.listAppend(historyList, row, named: line)
         }
     }
 
