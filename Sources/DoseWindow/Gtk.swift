@@ -136,11 +136,12 @@ enum Gtk {
         return widget
     }
 
-    /// Appends `child` as a row named `name` for a screen reader (GTK names the row it wraps a child in by nothing).
+    /// Appends `child` as a row named `name` for a screen reader: GTK names the row it wraps a child in by nothing (a
+    /// row of its own, such as an AdwEntryRow, keeps the name its title gives it).
     static func listAppend(_ list: Widget, _ child: Widget, named name: String) {
         gtk_list_box_append(dd_gtk_list_box(list.pointer), child.raw)
-        let row = gtk_widget_get_parent(child.raw).map { $0 == list.raw ? child : Widget($0) } ?? child
-        setAccessibleLabel(row, name)
+        guard let row = gtk_widget_get_parent(child.raw), row != list.raw else { return }
+        setAccessibleLabel(Widget(row), name)
     }
 
     static func listRemoveAll(_ list: Widget) {
