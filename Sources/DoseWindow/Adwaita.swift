@@ -128,7 +128,7 @@ enum Adwaita {
     /// (which is never less than the view's own), so only a cap lets it shrink to a shorter page.
     static func heightClamp(_ child: Widget, height: Int32) -> Widget {
         let widget = Widget(object: adw_clamp_new())
-        gtk_orientable_set_orientation(dd_gtk_orientable(widget.pointer), GTK_ORIENTATION_VERTICAL)
+        Gtk.setVertical(widget)
         adw_clamp_set_child(dd_adw_clamp(widget.pointer), child.raw)
         setHeight(widget, height)
         return widget

@@ -103,6 +103,13 @@ enum Gtk {
         return widget
     }
 
+    /// Lays an orientable widget (a box, a clamp) out vertically. GTK's orientation constants are named in this file
+    /// alone: Swift's importer gave them to libadwaita's module when Adwaita.swift named one too, and this file, which
+    /// does not import it, then could not find them (a clean build's failure).
+    static func setVertical(_ widget: Widget) {
+        gtk_orientable_set_orientation(dd_gtk_orientable(widget.pointer), GTK_ORIENTATION_VERTICAL)
+    }
+
     static func append(_ box: Widget, _ child: Widget) {
         gtk_box_append(dd_gtk_box(box.pointer), child.raw)
     }
