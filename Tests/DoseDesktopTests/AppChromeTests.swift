@@ -1,4 +1,3 @@
-import DoseApp
 import DoseCore
 import DoseDesktop
 import DoseSystem
@@ -85,12 +84,5 @@ import Testing
         #expect(german.2.comments != english.2.comments)
         #expect(english.2.translators.isEmpty, "English names no translators")
         #expect(!german.2.translators.isEmpty)
-    }
-
-    @Test func theAboutWindowSaysTheCommandLinesVersion() {
-        let about = AboutDetails()
-        #expect(about.version == DoseCLI.version)
-        #expect(about.icon == DesktopApplication.id)
-        #expect(about.name == "Daily Dose")
     }
 }
