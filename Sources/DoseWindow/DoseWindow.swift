@@ -260,7 +260,6 @@ final class DoseWindow {
     /// Whether the first-run page is on show (the card's page is not loaded for the ready protocol then).
     var showsWelcome: Bool { welcome != nil }
 
-    /// The pool at this moment: the clock and zone are read here, at the window's edge, for each move.
     /// Remembers the window's size and maximised state for the next run (closing, or Quit).
     func saveState() {
         // GTK keeps the default size at the size to come back to from maximised.
@@ -269,6 +268,7 @@ final class DoseWindow {
         do { try state.save(statePaths) } catch { Log.warning("daily-dose: the window's size was not saved (\(error))") }
     }
 
+    /// The pool at this moment: the clock and zone are read here, at the window's edge, for each move.
     static func pool() -> DesktopPool {
         DesktopPool(paths: .fromEnvironment(), now: WallClock.now(), zone: SystemZone.current())
     }
