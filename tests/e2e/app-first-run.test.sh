@@ -55,7 +55,7 @@ expect "the welcome page is gone" atspi gone "Welcome to Daily Dose" 5
 app_screenshot "$art/after-first-run.png"
 
 # A second start finds the pool: the card, no welcome.
-kill "$app_pid"; wait "$app_pid" 2>/dev/null || true
+stop_child "$app_pid"
 app_start
 expect "a later start opens on the card" atspi wait-card "$title" 20
 expect "without the welcome page" atspi gone "Welcome to Daily Dose" 2

@@ -214,8 +214,7 @@ bg_pids+=($quiz_pid)
 exec 8>"$work/quiz-in"
 printf 'A\n' >&8
 expect "the terminal's answer is in the history while it waits for the next" wait_for 10 scored_count $((before + 3))
-kill -HUP "$quiz_pid"
-wait "$quiz_pid" 2>/dev/null || true
+stop_child "$quiz_pid" HUP
 exec 8>&-
 expect "and stays there when the terminal closes" scored_count $((before + 3))
 expect "scored over the one answer" last_score_says ': [01] of 1 right \(5 of 6 not asked\)$'

@@ -147,7 +147,7 @@ for server in dunst dunst-stock xfce4-notifyd mate lxqt notification-daemon; do
         expect "lxqt: the notification was closed by our call (reason 3), not by the server" test "$reason" = 3
         click_again_opens_nothing "$day_id"
         expect "lxqt: run is still running" kill -0 "$fire_pid"
-        kill "$fire_pid"; wait "$fire_pid" 2>/dev/null || true
+        stop_child "$fire_pid"
 
         # The control: a labelled default (what libnotify-style clients send) is drawn as a second button.
         gdbus call --session --dest org.freedesktop.Notifications --object-path /org/freedesktop/Notifications \

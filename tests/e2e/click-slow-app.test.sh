@@ -32,7 +32,7 @@ standin_up() { # standin_up MODE: the stand-in app, answering after MODE ms, "ne
     wait_for 10 bus_has_owner "$app_id" || fail "the stand-in app did not take $app_id"
 }
 standin_down() {
-    kill "$standin_pid" 2>/dev/null; wait "$standin_pid" 2>/dev/null || true
+    stop_child "$standin_pid"
     wait_for 10 bash -c "! dbus-send --session --print-reply --dest=org.freedesktop.DBus / org.freedesktop.DBus.NameHasOwner string:$app_id 2>/dev/null | grep -q true"
 }
 calls() { cat "$work/app-calls.log" 2>/dev/null | grep -c '"open-dose"' || true; }

@@ -166,7 +166,7 @@ bg_pids+=($!)
 wait_for 20 notified_at_least 2 || fail "the second fire sent nothing"
 sleep 1
 expect "without the icon file, image-path is the icon name" test "$(image_paths | sed -n 2p)" = "$id"
-kill "$!" 2>/dev/null || true
+stop_child "$!"
 
 # --- uninstall -----------------------------------------------------------------------------------
 make_here uninstall PREFIX=/usr/local DESTDIR="$dest" >>"$art/make-install.log" 2>&1 || fail "make uninstall"

@@ -78,7 +78,7 @@ late_bus() { # late_bus PART SOCKET [ADDRESS]: the scheduler sees ADDRESS (none 
         # The bus goes away under the scheduler: it stops with a failure (69), which the user service
         # (Restart=on-failure) restarts, where GLib's exit-on-close made it exit 0 and stay down.
         local status=0
-        kill "$bus_pid" 2>/dev/null || true; wait "$bus_pid" 2>/dev/null || true
+        stop_child "$bus_pid"
         wait_for 10 bash -c "! kill -0 $scheduler 2>/dev/null" || fail "$part: the scheduler did not stop with its bus"
         wait "$scheduler" || status=$?
         log "$part: bus gone: the scheduler exited $status: $(tail -1 "$scheduler_log")"
@@ -91,7 +91,7 @@ late_bus() { # late_bus PART SOCKET [ADDRESS]: the scheduler sees ADDRESS (none 
         kill "$scheduler" 2>/dev/null || true; wait "$scheduler" || status=$?
         expect "$part: a stop request ends it with 0" test "$status" -eq 0
         dunst_down
-        kill "$bus_pid" 2>/dev/null || true; wait "$bus_pid" 2>/dev/null || true
+        stop_child "$bus_pid"
     fi
     unset DBUS_SESSION_BUS_ADDRESS DISPLAY
 }

@@ -41,12 +41,37 @@ chmod 700 "$XDG_RUNTIME_DIR"
 bg_pids=()
 # Whether PID is a process that has not ended (a zombie has: it only waits to be reaped).
 running() { local stat; stat=$(cat "/proc/$1/stat" 2>/dev/null) || return 1; stat=${stat##*) }; [ "${stat%% *}" != Z ]; }
-# Ends every background process of this scenario, bg_pids and any other job of this shell: SIGTERM, up to 5 s to
-# go, then SIGKILL; then reaps each by its pid, so `wait` cannot hang on one that ignores SIGTERM. What a
-# background process started in turn, and D-Bus-activated programs, are tests/run-e2e.sh's to end (bounded_run.py).
+# Whether PID is still a process this scenario's shell started: its child, or a child's child (a scheduler under
+# faketime). Once bash has reaped a background job its pid is free, and minutes later (32,768 pids, a few hundred
+# processes a second across the scenarios) another scenario's process may hold it: run 14's `notify-locale` lost
+# its dunst that way to `late-bus`'s cleanup. So a pid is signalled only while it is ours; an unreaped child's pid
+# cannot be reused.
+ours() {
+    local pid=$1 stat _
+    for _ in 1 2 3 4; do
+        stat=$(cat "/proc/$pid/stat" 2>/dev/null) || return 1
+        stat=${stat##*) }
+        set -- $stat
+        [ "$2" = "$$" ] && return 0
+        pid=$2
+        [ "$pid" -gt 1 ] || return 1
+    done
+    return 1
+}
+# Ends one of this shell's background processes, if it is still ours, and reaps it (stop_child PID [SIGNAL]).
+stop_child() {
+    if ours "$1"; then kill "-${2:-TERM}" "$1" 2>/dev/null || true; fi
+    wait "$1" 2>/dev/null || true
+}
+# Ends every background process of this scenario, bg_pids and any other job of this shell, while it is still
+# ours: SIGTERM, up to 5 s to go, then SIGKILL; then reaps each by its pid, so `wait` cannot hang on one that
+# ignores SIGTERM. Its `dose daemon`s (daemon_instances, found by this scenario's HOME in their environment) too.
+# What a background process started in turn, and D-Bus-activated programs, are tests/run-e2e.sh's to end
+# (bounded_run.py).
 cleanup() {
-    local pid pids alive
-    pids=("${bg_pids[@]}" $(jobs -p) $(daemon_instances))
+    local pid pids=() alive
+    for pid in "${bg_pids[@]}" $(jobs -p); do ours "$pid" && pids+=("$pid"); done
+    pids+=($(daemon_instances))
     for pid in "${pids[@]}"; do kill "$pid" 2>/dev/null || true; done
     for _ in $(seq 50); do
         alive=""
@@ -115,7 +140,7 @@ dunst_up() {
     fail "dunst did not take the bus name"
 }
 dunst_down() {
-    [ -n "$dunst_pid" ] && kill "$dunst_pid" 2>/dev/null && wait "$dunst_pid" 2>/dev/null || true
+    [ -n "$dunst_pid" ] && stop_child "$dunst_pid"
     dunst_pid=""
 }
 
@@ -301,7 +326,7 @@ server_up() { # server_up NAME
     wait_for 10 bus_has_owner org.freedesktop.Notifications || fail "$1 did not take org.freedesktop.Notifications"
 }
 server_down() {
-    [ -n "$server_pid" ] && kill "$server_pid" 2>/dev/null && wait "$server_pid" 2>/dev/null || true
+    [ -n "$server_pid" ] && stop_child "$server_pid"
     server_pid=""
     wait_for 10 bash -c '! dbus-send --session --print-reply --dest=org.freedesktop.DBus / org.freedesktop.DBus.NameHasOwner string:org.freedesktop.Notifications 2>/dev/null | grep -q true' || true
 }

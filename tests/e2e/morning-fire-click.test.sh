@@ -77,7 +77,7 @@ expect "KaTeX rendered the math in the DOM" grep -q 'class="katex"' "$art/dom.ht
 expect "the render script ran" grep -q 'data-rendered="true"' "$art/dom.html"
 expect "a screenshot was taken" test -s "$art/screenshot.png"
 # Clicks go only to the process that sent the notification, so the restart comes after the click.
-kill "$scheduler"; wait "$scheduler" 2>/dev/null || true
+stop_child "$scheduler"
 "$DOSE_BIN/dose-notify" run >>"$art/scheduler-restarted.log" 2>&1 &
 bg_pids+=($!)
 sleep 4

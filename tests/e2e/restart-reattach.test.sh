@@ -35,7 +35,7 @@ server_id=$(/usr/bin/python3 -c 'import json,sys; r=json.load(open(sys.argv[1]))
 expect "the record is private (0600)" test "$(stat -c %a "$record")" = 600
 expect "the journal names no id" bash -c "! grep -q q-advertised '$art/scheduler-1.log'"
 
-kill "$first"; wait "$first" 2>/dev/null || true
+stop_child "$first"
 "$DOSE_BIN/dose-notify" run >>"$art/scheduler-2.log" 2>&1 &
 second=$!
 bg_pids+=($second)
@@ -64,7 +64,7 @@ expect "no page opened" test ! -s "$work/opened.log"
 wait_for 5 test ! -e "$record" || fail "the record outlived the click"
 expect "the clicked notification was closed" grep -q "member=CloseNotification" "$art/dbus-monitor.txt"
 
-kill "$second"; wait "$second" 2>/dev/null || true
+stop_child "$second"
 "$DOSE_BIN/dose-notify" run >>"$art/scheduler-3.log" 2>&1 &
 bg_pids+=($!)
 expect "after the click a restart shows nothing again" notified_exactly_for 2 4

@@ -15,7 +15,7 @@ fake_up() { # fake_up INFO_DELAY NOTIFY_DELAY
     wait_for 20 bash -c "dbus-send --session --print-reply --dest=org.freedesktop.DBus / org.freedesktop.DBus.NameHasOwner \
         string:org.freedesktop.Notifications 2>/dev/null | grep -q true" || fail "the fake server did not take the bus name"
 }
-fake_down() { kill "$fake_pid" 2>/dev/null; wait "$fake_pid" 2>/dev/null || true; fake_pid=""; }
+fake_down() { stop_child "$fake_pid"; fake_pid=""; }
 handled() { cat "$work/fake.log" 2>/dev/null | grep -c '^notify ' || true; }
 handled_exactly() { [ "$(handled)" -eq "$1" ]; }
 scheduler_up() { # scheduler_up LOG: a scheduler whose notify-time (00:00) is already past today: it fires at once
@@ -23,7 +23,7 @@ scheduler_up() { # scheduler_up LOG: a scheduler whose notify-time (00:00) is al
     scheduler=$!
     bg_pids+=($scheduler)
 }
-scheduler_down() { kill "$scheduler" 2>/dev/null; wait "$scheduler" 2>/dev/null || true; }
+scheduler_down() { stop_child "$scheduler"; }
 
 desktop_up
 dose import "$DOSE_ROOT/content/sample-pack.json" >/dev/null

@@ -107,7 +107,7 @@ expect "both of its requests were decks answered 500" test "$(provider_asked "$f
 for entry in "${good[@]}"; do expect "${entry#*|} was asked nothing more" test "$(provider_asked "${entry#*|}")" -eq 2; done
 
 # The week goes on without the window: the app and its daemon end, the store stays as they left it.
-kill "$app_pid"; wait "$app_pid" 2>/dev/null || true
+stop_child "$app_pid"
 for pid in $(daemon_instances); do kill "$pid" 2>/dev/null || true; done
 expect "the daemon ends" wait_for 15 no_daemon
 
