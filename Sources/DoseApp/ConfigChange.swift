@@ -121,7 +121,13 @@ public enum ConfigChange {
     /// untagged item shows nothing at all: say that too. Silent for an empty pool.
     private static func branchWarning(_ code: String, _ context: AppContext) -> Warning? {
         guard let audience = Audience(configured: code), let items = try? PoolView.open(context).items(), !items.isEmpty else { return nil }
-        let census = BranchCensus(items)
+        return branchWarning(audience, BranchCensus(items))
+    }
+
+    /// What `audience` means on a pool with this census, nil when there is nothing to say (an empty pool included):
+    /// the words a branch set just now gets, and the app's branch row while the pool changes under it.
+    public static func branchWarning(_ audience: Audience, _ census: BranchCensus) -> Warning? {
+        guard census.untagged > 0 || !census.branches.isEmpty else { return nil }
         if audience == .commonOnly {
             guard census.untagged == 0 else { return nil }
             return .noUntaggedItem(codes: census.codes)

@@ -75,7 +75,7 @@ public struct SyncRecord: Sendable, Equatable {
     }
 
     /// The last success this record leaves standing: itself when it did not fail, else the one before it kept.
-    var success: LastSuccess? {
+    public var success: LastSuccess? {
         outcome == .failed ? lastSuccess : LastSuccess(at: at, items: items)
     }
 

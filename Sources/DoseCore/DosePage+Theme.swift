@@ -51,11 +51,11 @@ extension DosePage {
         /// A quiz's right and wrong choices.
         public var right: Color
         public var wrong: Color
-        /// The UI font's family ("Cantarell"), and its size in points.
+        /// The UI font's family ("Cantarell"), and its size in points (Pango allows a fraction: 11.5).
         public var fontFamily: String
-        public var fontPoints: Int
+        public var fontPoints: Double
 
-        public init(text: Color, dimmed: Color, accent: Color, right: Color, wrong: Color, fontFamily: String, fontPoints: Int) {
+        public init(text: Color, dimmed: Color, accent: Color, right: Color, wrong: Color, fontFamily: String, fontPoints: Double) {
             self.text = text
             self.dimmed = dimmed
             self.accent = accent
@@ -78,7 +78,10 @@ extension DosePage {
         /// with no margin (the card's box has Adwaita's), the UI font; `body` a block of its own so its height
         /// is the content's, margins included (the window sizes the view to it).
         var css: String {
-            let points = min(max(fontPoints, 6), 48)
+            let clamped = min(max(fontPoints.isFinite ? fontPoints : 11, 6), 48)
+            // At most one decimal, none for a whole size: "11pt", "11.5pt".
+            let tenths = Int((clamped * 10).rounded())
+            let points = tenths % 10 == 0 ? "\(tenths / 10)" : "\(tenths / 10).\(tenths % 10)"
             return """
                 :root.dd-app { --fg: \(text.css); --muted: \(dimmed.css); --accent: \(accent.css); --bg: transparent; }
                 :root.dd-app, :root.dd-app body { background: transparent; }

@@ -111,10 +111,9 @@ public struct BackgroundWorkService: Sendable {
     }
 
     /// A failure of the switch in the student's words; what refused (systemd's error, a program missing) is the
-    /// journal's and the failure's `detail`.
+    /// failure's `detail`, logged where the window shows it.
     private static func worded(_ failure: ServiceFailure, enabling: Bool) -> ServiceFailure {
-        let detail = failure.detail ?? failure.message
-        Log.warning("daily-dose: background work: \(detail)")
+        let detail = "background work: " + (failure.detail ?? failure.message)
         return ServiceFailure(
             enabling ? tr("Background work couldn't be started. Try again, or log out and back in.")
                 : tr("Background work couldn't be stopped. Try again."),
@@ -271,7 +270,6 @@ public struct BackgroundWorkService: Sendable {
         let said = TerminalText.safe(String(decoding: output, as: UTF8.self)).split(separator: "\n").joined(separator: " ")
         let code = ChildProgram.exitCode(status)
         let detail = "the test notification was not shown (dose-notify fire, exit \(code)): \(said)"
-        Log.warning("daily-dose: \(detail)")
         // 69: no notification server on the bus; anything else is ours (no dose today, a broken install).
         return .failure(ServiceFailure(
             code == ExitCode.unavailable.rawValue

@@ -1,3 +1,4 @@
+import DoseApp
 import DoseCore
 import DoseSystem
 
@@ -41,6 +42,8 @@ public struct BranchChoices: Sendable, Equatable {
     public var selected: Int
     /// Items shown to every branch.
     public var common: Int
+    /// What the setting in effect means on this pool (a branch no dose carries yet), for the row's subtitle.
+    public var warning: ConfigChange.Warning?
 
     /// Every dose, then common only, then the pool's codes (and the configured code, even when no item carries it,
     /// so the row can show it). Common only is offered once the pool has branches (before, it is every dose).
@@ -52,5 +55,6 @@ public struct BranchChoices: Sendable, Equatable {
         self.choices = choices
         selected = choices.firstIndex { $0.audience == current } ?? 0
         common = census.untagged
+        warning = ConfigChange.branchWarning(current, census)
     }
 }

@@ -42,7 +42,7 @@ public final class LearnStudy {
         guard let card = current?.card, revealed else { return }
         do {
             let after = try session.grade(card, grade, at: now)
-            lastMove = tr("{grade}: next {when}.", ["grade": Self.name(grade), "when": DateText.current.describe(after.due, now: session.now, zone: zone)])
+            lastMove = tr("{grade}: next {when}.", ["grade": Self.name(grade), "when": DateText.current.moment(after.due, now: session.now, zone: zone)])
             try advance()
         } catch {
             throw ServiceFailure(tr("Your grade couldn't be saved. Try again."), detail: "the learning store: \(error)")

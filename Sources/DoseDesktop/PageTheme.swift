@@ -22,11 +22,12 @@ public enum PageTheme {
     }
 
     /// A Pango font description's family and size: "Cantarell 11" → ("Cantarell", 11), "Noto Sans Bold 10" →
-    /// ("Noto Sans", 10) (style words are not part of a family); the platform's UI font at 11 pt without one.
-    static func font(_ name: String?) -> (family: String, points: Int) {
+    /// ("Noto Sans", 10) (style words are not part of a family), "Cantarell 11.5" → 11.5; the platform's UI font
+    /// at 11 pt without one.
+    static func font(_ name: String?) -> (family: String, points: Double) {
         var words = (name ?? "").split(separator: " ").map(String.init)
-        var points = 11
-        if let last = words.last, let size = Int(last), size > 0 {
+        var points = 11.0
+        if let last = words.last, let size = Double(last), size.isFinite, size > 0 {
             points = size
             words.removeLast()
         }

@@ -98,7 +98,7 @@ public enum PreferencesText {
     /// then marked as an error). A failure never hides the last good sync.
     public static func syncStatus(_ record: SyncRecord?, now: Int64, zone: some ZoneRules) -> (text: String, failed: Bool) {
         guard let record else { return (tr("Not synced yet"), false) }
-        let success = record.outcome == .failed ? record.lastSuccess : SyncRecord.LastSuccess(at: record.at, items: record.items)
+        let success = record.success
         var lines: [String] = []
         if let success {
             let when = DateText.current.moment(success.at, now: now, zone: zone)

@@ -96,6 +96,8 @@ public struct ProviderKeyService: Sendable {
         }, done: done)
     }
 
+    /// Removes the stored key for the configured provider (off the main loop); `done` gets the status after.
+    /// The app offers no button for it yet: a key is replaced by saving another. Used by the tests to start clean.
     public func clear(done: @escaping @Sendable (Result<Status, ServiceFailure>) -> Void) {
         remove { done($0.map(\.status)) }
     }

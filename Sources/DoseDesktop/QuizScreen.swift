@@ -181,13 +181,13 @@ public struct QuizScreen {
         record(now: now)
     }
 
-    /// Writes the first round's score as it stands (the session skips a write with nothing new).
     /// A store or quiz that cannot be read, in the student's words; the store's own message goes to the journal.
     private static func unreadable(_ error: any Error, quiz: Bool = false) -> String {
         Log.warning("daily-dose: the quiz could not be read: \(error)")
         return quiz ? tr("This quiz can't be read. Untick the topic and tick it again to have it made anew.") : tr("Your quizzes can't be read.")
     }
 
+    /// Writes the first round's score as it stands (the session skips a write with nothing new).
     private mutating func record(now: Int64) {
         guard var session, session.isFirstRound else { return }
         do {

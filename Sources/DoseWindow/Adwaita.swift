@@ -74,13 +74,13 @@ enum Adwaita {
     /// The About window (AdwAboutWindow) over `parent`: the app's name, icon, version, makers, licence and
     /// website, and the libraries whose work it shows.
     static func presentAbout(over parent: Widget, _ about: AboutDetails) {
-        let window = adw_about_window_new()!
+        guard let window = adw_about_window_new() else { return }
         let raw = dd_adw_about_window(UnsafeMutableRawPointer(window))
         adw_about_window_set_application_name(raw, about.name)
         adw_about_window_set_application_icon(raw, about.icon)
         adw_about_window_set_version(raw, about.version)
         adw_about_window_set_developer_name(raw, about.developer)
-        adw_about_window_set_comments(raw, about.comments)
+        adw_about_window_set_comments(raw, markup(about.comments))
         adw_about_window_set_website(raw, about.website)
         adw_about_window_set_copyright(raw, about.copyright)
         adw_about_window_set_license_type(raw, GTK_LICENSE_MIT_X11)
@@ -236,8 +236,8 @@ extension Adwaita {
 
     static func preferencesGroup(title: String, description: String?, rows: [Widget]) -> Widget {
         let group = Widget(object: adw_preferences_group_new())
-        adw_preferences_group_set_title(dd_adw_preferences_group(group.pointer), title)
-        if let description { adw_preferences_group_set_description(dd_adw_preferences_group(group.pointer), description) }
+        adw_preferences_group_set_title(dd_adw_preferences_group(group.pointer), markup(title))
+        if let description { adw_preferences_group_set_description(dd_adw_preferences_group(group.pointer), markup(description)) }
         for row in rows { adw_preferences_group_add(dd_adw_preferences_group(group.pointer), row.raw) }
         return group
     }
@@ -248,7 +248,7 @@ extension Adwaita {
     }
 
     private static func entryRow(_ row: Widget, title: String, text: String, apply: @escaping (Widget, String) -> Void) -> Widget {
-        adw_preferences_row_set_title(dd_adw_preferences_row(row.pointer), title)
+        plainTitle(row, title)
         Gtk.setEditableText(row, text)
         adw_entry_row_set_show_apply_button(dd_adw_entry_row(row.pointer), 1)
         let handler = { apply(row, Gtk.editableText(row)) }
@@ -269,7 +269,7 @@ extension Adwaita {
     /// An entry row without an Apply button; `activated` runs on Enter (the Learn view's Subject and Topic).
     static func plainEntryRow(title: String, activated: @escaping () -> Void) -> Widget {
         let row = Widget(object: adw_entry_row_new())
-        adw_preferences_row_set_title(dd_adw_preferences_row(row.pointer), title)
+        plainTitle(row, title)
         onSignal(row.pointer, "entry-activated", activated)
         return row
     }
@@ -277,7 +277,7 @@ extension Adwaita {
     /// A combo row over `choices`, `selected` first shown; `select` gets the index the user picks.
     static func comboRow(title: String, choices: [String], selected: Int, select: @escaping (Int) -> Void) -> Widget {
         let row = Widget(object: adw_combo_row_new())
-        adw_preferences_row_set_title(dd_adw_preferences_row(row.pointer), title)
+        plainTitle(row, title)
         setComboChoices(row, choices, selected: selected)
         onNotify(row.pointer, "selected") {
             select(Int(adw_combo_row_get_selected(dd_adw_combo_row(row.pointer))))
@@ -356,11 +356,24 @@ extension Adwaita {
     /// A row with a title, a subtitle and widgets at its end; `activates` is what Enter on the row presses.
     static func actionRow(title: String, subtitle: String = "", suffixes: [Widget] = [], activates: Widget? = nil) -> Widget {
         let row = Widget(object: adw_action_row_new())
-        adw_preferences_row_set_title(dd_adw_preferences_row(row.pointer), title)
+        plainTitle(row, title)
         setSubtitle(row, subtitle)
         for suffix in suffixes { adw_action_row_add_suffix(dd_adw_action_row(row.pointer), suffix.raw) }
         if let activates { adw_action_row_set_activatable_widget(dd_adw_action_row(row.pointer), activates.raw) }
         return row
+    }
+
+    /// Puts a row's title as plain text: a row's title and subtitle are Pango markup unless the row says otherwise,
+    /// and a topic typed as "Sets & maps" is no markup.
+    private static func plainTitle(_ row: Widget, _ title: String) {
+        adw_preferences_row_set_use_markup(dd_adw_preferences_row(row.pointer), 0)
+        adw_preferences_row_set_title(dd_adw_preferences_row(row.pointer), title)
+    }
+
+    /// `text` escaped for the labels libadwaita 1.2 reads as Pango markup (a group's title and description, a status
+    /// page's description, the About window's comments): a translation's "&" or "<" is shown, not parsed.
+    private static func markup(_ text: String) -> String {
+        takeGString(g_markup_escape_text(text, -1)) ?? ""
     }
 
     /// Puts a row's subtitle (plain text: outside text is never markup here).
@@ -374,7 +387,7 @@ extension Adwaita {
     }
 
     static func setGroupDescription(_ group: Widget, _ text: String) {
-        adw_preferences_group_set_description(dd_adw_preferences_group(group.pointer), text)
+        adw_preferences_group_set_description(dd_adw_preferences_group(group.pointer), markup(text))
     }
 
     /// A status page (icon, title, description, and a child below), the first-run page's frame.
@@ -382,7 +395,7 @@ extension Adwaita {
         let widget = Widget(object: adw_status_page_new())
         let page = dd_adw_status_page(widget.pointer)
         adw_status_page_set_title(page, title)
-        adw_status_page_set_description(page, description)
+        adw_status_page_set_description(page, markup(description))
         adw_status_page_set_icon_name(page, icon)
         adw_status_page_set_child(page, child.raw)
         return widget
@@ -393,7 +406,7 @@ extension Adwaita {
     }
 
     static func setStatusDescription(_ statusPage: Widget, _ text: String) {
-        adw_status_page_set_description(dd_adw_status_page(statusPage.pointer), text)
+        adw_status_page_set_description(dd_adw_status_page(statusPage.pointer), markup(text))
     }
 
     /// The selected index of a combo row.

@@ -39,7 +39,6 @@ final class BackgroundWorkControl: @unchecked Sendable {
     }
 
     private func answered(_ result: Result<BackgroundWorkService.State, ServiceFailure>) {
-        if case .failure(let failure) = result { Log.warning("daily-dose: background work: \(failure.message)") }
         last = result
         onChange(result)
     }

@@ -53,7 +53,7 @@ final class LearnPage: @unchecked Sendable {
         var failure: String?
         do { checklist = try LearnChecklist(paths: paths) } catch {
             checklist = nil
-            failure = error.message
+            failure = error.logged()
         }
         widget = Gtk.box(vertical: true)
 
@@ -144,7 +144,7 @@ final class LearnPage: @unchecked Sendable {
         guard let checklist else { return false }
         let sitting: LearnStudy?
         do { sitting = try checklist.study(key, now: WallClock.now(), zone: SystemZone.current()) } catch {
-            say(error.message)
+            say(error.logged())
             return false
         }
         guard let sitting else {
@@ -169,7 +169,7 @@ final class LearnPage: @unchecked Sendable {
             Gtk.setEditableText(topicRow, "")
             Gtk.grabFocus(topicRow)
         } catch {
-            say(error.message)
+            say(error.logged())
         }
         draw(force: true)
     }
@@ -184,7 +184,7 @@ final class LearnPage: @unchecked Sendable {
                 say(tr("Unticked {topic}: tick it again to undo.", ["topic": topic.title]))
             }
         } catch {
-            say(error.message)
+            say(error.logged())
         }
         redrawSoon()
     }
@@ -204,7 +204,7 @@ final class LearnPage: @unchecked Sendable {
             let retried = try checklist.retry(topic.key, now: WallClock.now())
             say(retried ? tr("Retrying {topic} now.", ["topic": topic.title]) : tr("{topic} is not pending.", ["topic": topic.title]))
         } catch {
-            say(error.message)
+            say(error.logged())
         }
         redrawSoon()
     }
@@ -274,7 +274,7 @@ final class LearnPage: @unchecked Sendable {
                 now: WallClock.now(), zone: SystemZone.current(), provider: provider,
                 online: network?.isAvailable() ?? true, background: background, search: search, audience: audience())
         } catch {
-            Gtk.setText(summaryLabel, error.message)
+            Gtk.setText(summaryLabel, error.logged())
             return
         }
         // Rebuilding the rows moves the keyboard focus: only when something changed (or after a move here).

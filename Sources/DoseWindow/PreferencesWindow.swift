@@ -25,6 +25,8 @@ final class PreferencesWindow: @unchecked Sendable {
     private let keys: ProviderKeyService
     private var branchChoices: [BranchChoice] = []
     private var branchRow: Widget?
+    /// The branch choices the row and its subtitle show (the subtitle is recomputed only when they change).
+    private var shownBranch: BranchChoices?
     /// The entry rows of `PreferencesValues.textKeys`, and what each last showed of its setting.
     private var textRows: [ConfigKey: Widget] = [:]
     private var followed: [ConfigKey: FollowedText] = [:]
@@ -145,6 +147,7 @@ final class PreferencesWindow: @unchecked Sendable {
 
     private func branchRow(_ values: PreferencesValues) -> Widget {
         branchChoices = values.branch.choices
+        shownBranch = values.branch
         let row = Adwaita.comboRow(
             title: tr("Branch"), choices: values.branch.choices.map(\.label), selected: values.branch.selected
         ) { [unowned self] index in
@@ -152,14 +155,21 @@ final class PreferencesWindow: @unchecked Sendable {
             self.settings.choose(self.branchChoices[index]) { [self] result in self.answered(result, row: nil) }
         }
         branchRow = row
+        Adwaita.setSubtitle(row, values.branch.warning.map(PreferencesText.warning) ?? "")
         return row
     }
 
-    /// The branch row to the pool's choices and the one in effect (new codes after a sync, a branch set elsewhere).
+    /// The branch row to the pool's choices and the one in effect (new codes after a sync, a branch set elsewhere),
+    /// and its subtitle to what that branch means on the pool now: a sync that brings the branch's first doses
+    /// takes back "No dose is meant for …".
     private func showBranch(_ choices: BranchChoices) {
         guard let row = branchRow else { return }
         settingControl = true
         defer { settingControl = false }
+        if choices != shownBranch {
+            shownBranch = choices
+            Adwaita.setSubtitle(row, choices.warning.map(PreferencesText.warning) ?? "")
+        }
         if choices.choices != branchChoices {
             branchChoices = choices.choices
             Adwaita.setComboChoices(row, choices.choices.map(\.label), selected: choices.selected)
@@ -200,7 +210,7 @@ final class PreferencesWindow: @unchecked Sendable {
                 case .failure(let failure):
                     // The failure is the row's, where it stays to be read.
                     Gtk.addCSSClass(test, "error")
-                    Adwaita.setSubtitle(test, failure.message)
+                    Adwaita.setSubtitle(test, failure.logged())
                 }
             }
         }
@@ -227,7 +237,7 @@ final class PreferencesWindow: @unchecked Sendable {
         case .failure(let failure):
             if let asked { Gtk.setActive(toggle, !asked) }
             Gtk.addCSSClass(row, "error")
-            Adwaita.setSubtitle(row, failure.message)
+            Adwaita.setSubtitle(row, failure.logged())
         }
     }
 
@@ -322,7 +332,7 @@ final class PreferencesWindow: @unchecked Sendable {
                 Adwaita.toast(self.window, tr("Key saved"))
             case .failure(let failure):
                 Gtk.addCSSClass(row, "error")
-                self.refusal = Adwaita.lastingToast(self.window, failure.message)
+                self.refusal = Adwaita.lastingToast(self.window, failure.logged())
             }
         }
     }
@@ -341,11 +351,11 @@ final class PreferencesWindow: @unchecked Sendable {
                         case .success(let status):
                             self.showKeyStatus(status)
                             Adwaita.toast(self.window, tr("Key restored"))
-                        case .failure(let failure): self.refusal = Adwaita.lastingToast(self.window, failure.message)
+                        case .failure(let failure): self.refusal = Adwaita.lastingToast(self.window, failure.logged())
                         }
                     }
                 }
-            case .failure(let failure): self.refusal = Adwaita.lastingToast(self.window, failure.message)
+            case .failure(let failure): self.refusal = Adwaita.lastingToast(self.window, failure.logged())
             }
         }
     }

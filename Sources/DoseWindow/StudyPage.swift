@@ -114,7 +114,7 @@ final class StudyPage {
     private func grade(_ grade: FSRSGrade) {
         guard let study else { return }
         do { try study.grade(grade, now: WallClock.now(), zone: SystemZone.current()) } catch {
-            Gtk.setText(moveLabel, error.message)
+            Gtk.setText(moveLabel, error.logged())
         }
         draw()
         focus()
@@ -122,7 +122,7 @@ final class StudyPage {
 
     private func undo() {
         guard let study else { return }
-        do { try study.undo() } catch { Gtk.setText(moveLabel, error.message) }
+        do { try study.undo() } catch { Gtk.setText(moveLabel, error.logged()) }
         draw()
         focus()
     }

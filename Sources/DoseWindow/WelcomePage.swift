@@ -106,7 +106,7 @@ final class WelcomePage: @unchecked Sendable {
                 self.showChoices(imported: record.items ?? 0)
             case .failure(let failure):
                 self.importButtons.forEach { Gtk.setSensitive($0, true) }
-                Gtk.setText(self.message, failure.message)
+                Gtk.setText(self.message, failure.logged())
             }
         }
     }
@@ -178,7 +178,7 @@ final class WelcomePage: @unchecked Sendable {
             settings.choose(choice) { next($0.failure.map(PreferencesText.refusal)) }
         case .backgroundWork:
             background.setEnabled(backgroundWork) { result in
-                next(backgroundWork ? result.failure.map(\.message) : nil)
+                next(backgroundWork ? result.failure.map { $0.logged() } : nil)
             }
         }
     }

@@ -98,6 +98,9 @@ import Testing
         let lightPage = browser.card.html(assets: assets, dark: false, theme: light)
         #expect(lightPage.contains("--fg: rgb(0 0 0 / 0.800); --muted: rgb(0 0 0 / 0.549); --accent: rgb(28 113 216 / 1)"))
         #expect(lightPage.contains("font: 10pt/1.5 \"Noto Sans\", system-ui, sans-serif;"))
+        // Pango sizes may be fractional (GNOME Tweaks offers 11.5): the size is kept, not the family's last word.
+        let fractional = PageTheme.adwaita(dark: false, highContrast: false, fontName: "Cantarell 11.5")
+        #expect(browser.card.html(assets: assets, dark: false, theme: fractional).contains("font: 11.5pt/1.5 \"Cantarell\", system-ui, sans-serif;"))
         // High contrast: opaque text, a darker accent.
         let contrast = PageTheme.adwaita(dark: false, highContrast: true, fontName: nil)
         #expect(contrast.text == DosePage.Theme.Color(red: 0, green: 0, blue: 0))

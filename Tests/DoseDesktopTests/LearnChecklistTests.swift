@@ -225,6 +225,8 @@ import Testing
         for _ in 0..<8 {
             study.reveal()
             try study.grade(.easy, now: now + 10, zone: zone)
+            // Days away: the day by its month's name, as everywhere in the app, never an ISO date.
+            #expect(study.lastMove.hasPrefix("Easy: next on ") && study.lastMove.firstMatch(of: /\d{4}-\d\d-\d\d/) == nil, "\(study.lastMove)")
         }
         #expect(study.isFinished && study.progressText.isEmpty)
         #expect(study.plainText == "Done for today\nGraded 8 cards. Due now: 0, new: 0, of 8 cards.")

@@ -28,6 +28,18 @@ import Testing
         #expect(second.text(.providerModel) == "tiny-model")
         #expect(second.branch.choices[second.branch.selected] == .branch(BranchCode(exactly: "CS")!, items: 2))
         #expect(second != first)
+        #expect(second.branch.warning == nil, "the pool carries CS")
+
+        // A branch no dose carries yet: the row says so, from the pool and the setting as they are now (not from
+        // the moment the branch was set), so a pack that brings the branch takes it back.
+        #expect(try home.dose("config", "set", "branch", "ce").status == 0)
+        guard case .branchNotInPool(let branch, let common, _) = read().branch.warning else {
+            Issue.record("no warning for CE: \(String(describing: read().branch.warning))")
+            return
+        }
+        #expect(branch == "CE" && common == read().branch.common)
+        #expect(try home.dose("config", "set", "branch", "cs").status == 0)
+        #expect(read().branch.warning == nil)
 
         #expect(try home.dose("config", "unset", "notify-time").status == 0)
         #expect(read().text(.notifyTime) == "08:00")
