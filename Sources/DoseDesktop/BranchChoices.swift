@@ -28,9 +28,9 @@ public enum BranchChoice: Sendable, Equatable {
             // TRANSLATORS: the branch row's entry for the untagged doses only: "Common only (40 doses)".
             trn("Common only ({count} dose)", "Common only ({count} doses)", items)
         case .branch(let code, let items):
-            // TRANSLATORS: a branch in the branch row: "CS (12 doses of its own, and the common ones)".
-            trn("{code} ({count} dose of its own, and the common ones)", "{code} ({count} doses of its own, and the common ones)",
-                items, ["code": code])
+            // TRANSLATORS: a branch in the branch row, by its name: "Computer Science (12 doses of its own)"; the
+            // row's subtitle says that every branch also gets the common doses.
+            trn("{branch} ({count} dose of its own)", "{branch} ({count} doses of its own)", items, ["branch": BranchNames.name(code)])
         }
     }
 }
@@ -44,6 +44,15 @@ public struct BranchChoices: Sendable, Equatable {
     public var common: Int
     /// What the setting in effect means on this pool (a branch no dose carries yet), for the row's subtitle.
     public var warning: ConfigChange.Warning?
+
+    /// The branch row's subtitle: what the setting in effect means on this pool when there is something to warn of,
+    /// else, once the pool has branches, that every branch also gets the common doses (each entry names only its own).
+    public var subtitle: String {
+        if let warning { return PreferencesText.warning(warning) }
+        guard choices.contains(where: { if case .branch = $0 { true } else { false } }) else { return "" }
+        // TRANSLATORS: the branch row's subtitle: the doses every branch gets beside its own.
+        return trn("Every branch also gets the {count} common dose", "Every branch also gets the {count} common doses", common)
+    }
 
     /// Every dose, then common only, then the pool's codes (and the configured code, even when no item carries it,
     /// so the row can show it). Common only is offered once the pool has branches (before, it is every dose).

@@ -27,7 +27,7 @@ public enum PreferencesText {
             tr("No dose is common to every branch yet, so none is shown until a pack brings one")
         case .branchNotInPool(let branch, let untagged, _):
             trn("No dose is meant for {branch} yet, so you see the {count} common one",
-                "No dose is meant for {branch} yet, so you see the {count} common ones", untagged, ["branch": branch])
+                "No dose is meant for {branch} yet, so you see the {count} common ones", untagged, ["branch": BranchNames.name(branch)])
         }
     }
 

@@ -155,7 +155,7 @@ final class PreferencesWindow: @unchecked Sendable {
             self.settings.choose(self.branchChoices[index]) { [self] result in self.answered(result, row: nil) }
         }
         branchRow = row
-        Adwaita.setSubtitle(row, values.branch.warning.map(PreferencesText.warning) ?? "")
+        Adwaita.setSubtitle(row, values.branch.subtitle)
         return row
     }
 
@@ -168,7 +168,7 @@ final class PreferencesWindow: @unchecked Sendable {
         defer { settingControl = false }
         if choices != shownBranch {
             shownBranch = choices
-            Adwaita.setSubtitle(row, choices.warning.map(PreferencesText.warning) ?? "")
+            Adwaita.setSubtitle(row, choices.subtitle)
         }
         if choices.choices != branchChoices {
             branchChoices = choices.choices
@@ -407,8 +407,11 @@ final class PreferencesWindow: @unchecked Sendable {
                 Gtk.removeCSSClass(row, "error")
             }
             if outcome.key == .branch, let branchRow {
-                // What the branch means for the doses stays under the row; a toast would cut it.
-                Adwaita.setSubtitle(branchRow, outcome.warnings.map(PreferencesText.warning).joined(separator: ". "))
+                // What the branch means for the doses stays under the row; a toast would cut it. Without a warning
+                // the row's usual subtitle comes back when the config file's change is followed (showBranch).
+                if !outcome.warnings.isEmpty {
+                    Adwaita.setSubtitle(branchRow, outcome.warnings.map(PreferencesText.warning).joined(separator: ". "))
+                }
                 Adwaita.toast(window, PreferencesText.changed(outcome, withWarnings: false))
             } else {
                 Adwaita.toast(window, PreferencesText.changed(outcome))

@@ -127,6 +127,7 @@ final class WelcomePage: @unchecked Sendable {
         let choices = BranchChoices(census: census, current: (try? pool.audience()) ?? .everyone)
         branchChoices = choices.choices
         let branch = Adwaita.comboRow(title: tr("Branch"), choices: choices.choices.map(\.label), selected: choices.selected) { _ in }
+        Adwaita.setSubtitle(branch, choices.subtitle)
         let toggle = Gtk.toggle(active: true) { _ in }
         let work = Adwaita.actionRow(
             title: tr("Background work"),
