@@ -28,9 +28,9 @@ public enum BranchChoice: Sendable, Equatable {
             // TRANSLATORS: the branch row's entry for the untagged doses only: "Common only (40 doses)".
             trn("Common only ({count} dose)", "Common only ({count} doses)", items)
         case .branch(let code, let items):
-            // TRANSLATORS: a branch in the branch row, by its name: "Computer Science (12 doses of its own)"; the
+            // TRANSLATORS: a branch in the branch row, by its name: "Computer science — 12 of its own" (doses); the
             // row's subtitle says that every branch also gets the common doses.
-            trn("{branch} ({count} dose of its own)", "{branch} ({count} doses of its own)", items, ["branch": BranchNames.name(code)])
+            trn("{branch} — {count} of its own", "{branch} — {count} of its own", items, ["branch": BranchNames.name(code)])
         }
     }
 }

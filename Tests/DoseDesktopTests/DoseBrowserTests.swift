@@ -244,15 +244,15 @@ import Testing
             // The branch row, with German's plural rule.
             let code = try #require(BranchCode(exactly: "CS"))
             #expect(BranchChoice.none.label == "Keine Fachrichtung (jede Dosis)")
-            #expect(BranchChoice.branch(code, items: 1).label == "Informatik (1 eigene Dosis)")
-            #expect(BranchChoice.branch(code, items: 12).label == "Informatik (12 eigene Dosen)")
+            #expect(BranchChoice.branch(code, items: 1).label == "Informatik — 1 eigene")
+            #expect(BranchChoice.branch(code, items: 12).label == "Informatik — 12 eigene")
             #expect(BranchNames.name(try #require(BranchCode(exactly: "ZZ"))) == "ZZ", "a code the app does not know")
             #expect(rows.contains { $0.itemID == "q-stack" && $0.kind == "Frage des Tages" && $0.title == "LIFO or FIFO?" })
         }
         // English again outside, on this thread too.
         #expect(browser.card.titleText == "There is no such dose")
         #expect(try Upcoming.rows(pool).first?.date == "November 30, 2026")
-        #expect(BranchChoice.branch(try #require(BranchCode(exactly: "EE")), items: 1).label == "Electrical Engineering (1 dose of its own)")
+        #expect(BranchChoice.branch(try #require(BranchCode(exactly: "EE")), items: 1).label == "Electrical engineering — 1 of its own")
     }
 
     /// Today's card carries the morning notification's line, counted as the study queue holds the cards at the

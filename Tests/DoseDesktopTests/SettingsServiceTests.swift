@@ -47,7 +47,7 @@ import Testing
                                     .branch(BranchCode(exactly: "EE")!, items: 1), .branch(BranchCode(exactly: "ME")!, items: 1)])
         #expect(choices.common == 4 && choices.selected == 0)
         #expect(choices.choices[1].label == "Common only (4 doses)")
-        #expect(choices.choices[2].label == "Computer Science (2 doses of its own)")
+        #expect(choices.choices[2].label == "Computer science — 2 of its own")
         #expect(choices.subtitle == "Every branch also gets the 4 common doses", "each entry names only its own doses")
         #expect(empty.subtitle.isEmpty, "no branches, nothing to say")
         _ = try home.wait { settings.choose(choices.choices[2], done: $0) }.get()
