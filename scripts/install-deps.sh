@@ -8,11 +8,13 @@ set -euo pipefail
 # libsodium-dev: DoseSignature's CSodium target (signed packs); scdoc: the manual pages; binutils: strip for the .deb; libstdc++-12-dev: libstdc++.a for the release link.
 build_packages=(pkg-config libsqlite3-dev libglib2.0-dev libnotify-dev libcurl4-openssl-dev libsodium-dev scdoc binutils libstdc++-12-dev
                 libgtk-4-dev libadwaita-1-dev libwebkitgtk-6.0-dev libsecret-1-dev gettext)
+# gnome-clocks, gnome-text-editor: app-gallery pictures the app beside GNOME's own apps, on the same display.
 test_packages=(dbus dbus-x11 dunst xvfb xdotool x11-utils chromium libjs-katex libnotify-bin
                sqlite3 python3 imagemagick fonts-dejavu-core iproute2 procps faketime
                desktop-file-utils appstream systemd tzdata hyperfine valgrind time python3-dbus python3-gi
                debootstrap lintian dpkg-dev fakeroot man-db zsh fish bash-completion minisign
-               at-spi2-core python3-pyatspi xfce4-notifyd mate-notification-daemon lxqt-notificationd notification-daemon gnome-keyring libsecret-tools locales)
+               at-spi2-core python3-pyatspi xfce4-notifyd mate-notification-daemon lxqt-notificationd notification-daemon gnome-keyring libsecret-tools locales
+               gnome-clocks gnome-text-editor)
 
 wanted=("${build_packages[@]}")
 [ "${1:-test}" = test ] && wanted+=("${test_packages[@]}")

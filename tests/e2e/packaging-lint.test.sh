@@ -111,10 +111,14 @@ expect "the metainfo launches the desktop entry" grep -q "<launchable type=\"des
 expect "the metainfo provides the daily-dose binary" grep -q "<binary>daily-dose</binary>" <<<"$metainfo_app"
 expect "the metainfo names the bus name" grep -q "<dbus type=\"user\">$id</dbus>" <<<"$metainfo_app"
 # Its screenshots are made by tests: the app's (light, dark, narrow) by the app's scenario into
-# artifacts/screenshots/DATE/ (one directory per date tests/run-e2e.sh runs it on), the notification by installed-layout. Each name comes from one of them.
+# artifacts/screenshots/DATE/ (one directory per date tests/run-e2e.sh runs it on), the notification by installed-layout,
+# the pages' PAGE-STYLE.png by app-gallery (into artifacts/screenshots/DATE/gallery/). Each name comes from one of them.
 shots=$(sed -n 's|.*<image[^>]*>https://[^<]*/\([^/<]*\)</image>.*|\1|p' "$metainfo" | sort | tr '\n' ' ')
-expect "the metainfo shows the app light, dark and narrow, and the notification" \
-    test "$shots" = "dark.png light.png narrow.png notification.png "
+expect "the metainfo shows the app light, dark and narrow, its pages, and the notification" \
+    test "$shots" = "dark.png learn-light.png light.png narrow.png notification.png quiz-light.png study-light.png today-de.png "
+for shot in learn-light study-light quiz-light today-de; do
+    expect "app-gallery takes $shot.png" bash -c "grep -qF '\"${shot%-*}-\$label\"' '$DOSE_ROOT/tests/e2e/app-gallery.test.sh' && grep -qE '^pages ${shot##*-} ' '$DOSE_ROOT/tests/e2e/app-gallery.test.sh'"
+done
 expect "the default screenshot is the light card" \
     bash -c "grep -A2 '<screenshot type=\"default\">' '$metainfo' | grep -q '/light.png<'"
 expect "installed-layout takes notification.png" grep -q 'screenshots/notification.png' "$DOSE_ROOT/tests/e2e/installed-layout.test.sh"
