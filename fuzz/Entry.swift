@@ -22,6 +22,19 @@ public func fuzzOne(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
             fatalError("LaTeX output keeps \\ or an unwritten brace: \(text.debugDescription) -> \(output.debugDescription)")
         }
     }
+    // The title's markup: only <sub> and <sup>, balanced, around escaped text (no other < or >, no backslash).
+    var open: [Substring] = []
+    var rest = Substring(LaTeXText.markup(text))
+    while let lt = rest.firstIndex(of: "<") {
+        if rest[..<lt].contains(">") || rest[..<lt].contains("\\") { fatalError("markup with a stray > or \\: \(text.debugDescription)") }
+        guard let gt = rest[lt...].firstIndex(of: ">") else { fatalError("markup with an open <: \(text.debugDescription)") }
+        let tag = rest[rest.index(after: lt)..<gt]
+        if tag == "sub" || tag == "sup" { open.append(tag) }
+        else if tag.first == "/", open.popLast() == tag.dropFirst() {}
+        else { fatalError("markup with a tag <\(tag)> out of place: \(text.debugDescription)") }
+        rest = rest[rest.index(after: gt)...]
+    }
+    if rest.contains(">") || rest.contains("\\") || !open.isEmpty { fatalError("markup unbalanced: \(text.debugDescription)") }
     #elseif FUZZ_PACK
     // Never crashes; an accepted pack's items validate again after a round trip through the snapshot.
     let report = PackValidator.validate(bytes)

@@ -34,6 +34,11 @@ public enum ItemLine {
     }
 
     /// Newlines and tabs as spaces, other controls escaped (`TerminalText.safe`): one field, one line.
+    /// The item's own title as Pango markup on one line (`LaTeXText.markup`), or nil when it has none.
+    public static func titleMarkup(of item: Item) -> String? {
+        item.title.map { oneLine(LaTeXText.markup($0)) }
+    }
+
     static func oneLine(_ text: String) -> String {
         let spaced = String(text.unicodeScalars.map { $0 == "\n" || $0 == "\t" || $0 == "\r" ? " " : Character($0) })
         return TerminalText.safe(spaced, keepingLayout: false)

@@ -36,18 +36,23 @@ struct LaTeXConverter {
     /// Where the last script's argument ended.
     private var scriptEnd = -1
     private var cellEnd = CellEnd.end
+    /// Whether a script with no Unicode form is written between `LaTeXText`'s script stand-ins (for markup)
+    /// rather than after `_` or `^`.
+    private let markScripts: Bool
 
-    private init(_ source: [Unicode.Scalar]) {
+    private init(_ source: [Unicode.Scalar], markScripts: Bool) {
         self.source = source
+        self.markScripts = markScripts
     }
 
     /// Renders `source` (a slice of scalars) in `mode`. The result is not yet tidied:
     /// it may hold runs of spaces, which `LaTeXText` collapses at the end.
-    static func render<S: Collection>(_ source: S, mode: Mode) -> String where S.Element == Unicode.Scalar {
-        // The brace stand-ins are dropped from the input, so only `\{` and its kin can make a brace.
+    static func render<S: Collection>(_ source: S, mode: Mode, markScripts: Bool = false) -> String where S.Element == Unicode.Scalar {
+        // The stand-ins are dropped from the input, so only `\{` and its kin can make a brace, and only a script a
+        // script stand-in.
         var scalars = Array(source)
-        if scalars.contains(where: LaTeXText.isBraceStandIn) { scalars.removeAll(where: LaTeXText.isBraceStandIn) }
-        var converter = LaTeXConverter(scalars)
+        if scalars.contains(where: LaTeXText.isStandIn) { scalars.removeAll(where: LaTeXText.isStandIn) }
+        var converter = LaTeXConverter(scalars, markScripts: markScripts)
         return converter.sequence(mode: mode, stop: .end, depth: 0, inScript: false)
     }
 
@@ -99,7 +104,7 @@ struct LaTeXConverter {
             case "^" where mode == .math, "_" where mode == .math:
                 position += 1
                 let content = argument(mode: .math, depth: depth, inScript: true)
-                let attached = LaTeXConverter.attach(content, superscript: scalar == "^")
+                let attached = LaTeXConverter.attach(content, superscript: scalar == "^", marked: markScripts)
                 output += attached
                 scriptEnd = position
                 // `k_B T`, never `k_BT`: a script written with a marker ends where a space says so.
@@ -393,11 +398,11 @@ struct LaTeXConverter {
         case "overset", "stackrel", "underset":
             let mark = argument(mode: .math, depth: depth, inScript: true)
             let base = argument(mode: mode, depth: depth, inScript: inScript)
-            return base + LaTeXConverter.attach(mark, superscript: name != "underset")
+            return base + LaTeXConverter.attach(mark, superscript: name != "underset", marked: markScripts)
         case "xrightarrow", "xleftarrow":
             _ = optionalArgument(depth: depth)
             let label = argument(mode: .math, depth: depth, inScript: true)
-            return (name == "xrightarrow" ? "→" : "←") + LaTeXConverter.attach(label, superscript: true)
+            return (name == "xrightarrow" ? "→" : "←") + LaTeXConverter.attach(label, superscript: true, marked: markScripts)
         case "textcolor", "colorbox":
             _ = argument(mode: .text, depth: depth, inScript: true)
             return argument(mode: mode == .math && name == "textcolor" ? .math : .text, depth: depth, inScript: inScript)
@@ -483,13 +488,18 @@ struct LaTeXConverter {
 
     // MARK: Rendering helpers
 
-    /// A script: raised or lowered characters when every one has a form, else `^(…)`.
-    static func attach(_ content: String, superscript: Bool) -> String {
+    /// A script: raised or lowered characters when every one has a form, else `^(…)`, or, `marked`, the script
+    /// between `LaTeXText`'s stand-ins (markup lowers or raises it).
+    static func attach(_ content: String, superscript: Bool, marked: Bool = false) -> String {
         let body = trimmed(content)
         guard !body.isEmpty else { return "" }
         // A conjugate or adjoint sits on its base with no marker: `z*`, `A†`.
         if superscript, isStarred(body) { return body.replacingAsterisks }
         if let scripted = LaTeXText.scripted(body, superscript: superscript) { return scripted }
+        if marked {
+            let open = superscript ? LaTeXText.superscriptOpen : LaTeXText.subscriptOpen
+            return String(Character(open)) + body + String(Character(LaTeXText.scriptClose))
+        }
         let marker = superscript ? "^" : "_"
         return body.count == 1 || isEnclosed(body) ? marker + body : marker + "(" + body + ")"
     }

@@ -12,8 +12,15 @@ public enum LaTeXText {
     static let openBrace: Unicode.Scalar = "\u{E000}"
     static let closeBrace: Unicode.Scalar = "\u{E001}"
 
-    static func isBraceStandIn(_ scalar: Unicode.Scalar) -> Bool {
-        scalar == openBrace || scalar == closeBrace
+    /// Stand-ins for a lowered or raised script that has no Unicode form (`k_B`), while converting for `markup`:
+    /// private-use scalars removed from the input first, so only the converter makes them.
+    static let subscriptOpen: Unicode.Scalar = "\u{E002}"
+    static let superscriptOpen: Unicode.Scalar = "\u{E003}"
+    static let scriptClose: Unicode.Scalar = "\u{E004}"
+
+    /// Every private-use scalar the converter gives a meaning: none may come from the input.
+    static func isStandIn(_ scalar: Unicode.Scalar) -> Bool {
+        (0xE000...0xE004).contains(scalar.value)
     }
 
     /// The delimiters a matrix environment is printed in.
@@ -45,6 +52,33 @@ public enum LaTeXText {
     /// A `$` opens mathematics only when a closing `$` follows that is not preceded by a
     /// space or followed by a digit, so "costs $5 or $10" stays prose.
     public static func plainText(_ text: String) -> String {
+        reduced(text, markScripts: false)
+    }
+
+    /// `plainText` as Pango markup, for a native label (the card's title): escaped, and a script with no Unicode
+    /// form lowered or raised by `<sub>`/`<sup>` (`k_B` is k<sub>B</sub>, where plain text writes `k_B`).
+    public static func markup(_ text: String) -> String {
+        var output = ""
+        var open: [String] = []
+        for scalar in reduced(text, markScripts: true).unicodeScalars {
+            switch scalar {
+            case subscriptOpen, superscriptOpen:
+                let tag = scalar == subscriptOpen ? "sub" : "sup"
+                open.append(tag)
+                output += "<\(tag)>"
+            case scriptClose:
+                if let tag = open.popLast() { output += "</\(tag)>" }
+            case "&": output += "&amp;"
+            case "<": output += "&lt;"
+            case ">": output += "&gt;"
+            default: output.unicodeScalars.append(scalar)
+            }
+        }
+        while let tag = open.popLast() { output += "</\(tag)>" }
+        return output
+    }
+
+    private static func reduced(_ text: String, markScripts: Bool) -> String {
         let scalars = Array(text.unicodeScalars)
         let marks = MathDelimiters(scalars)
         var output = ""
@@ -52,7 +86,7 @@ public enum LaTeXText {
         var index = 0
         func flushProse(upTo end: Int) {
             if proseStart < end {
-                output += LaTeXConverter.render(scalars[proseStart..<end], mode: .text)
+                output += LaTeXConverter.render(scalars[proseStart..<end], mode: .text, markScripts: markScripts)
             }
         }
         while index < scalars.count {
@@ -64,7 +98,7 @@ public enum LaTeXText {
             }
             flushProse(upTo: index)
             let contentStart = index + marks.openerLength(at: index)
-            output += LaTeXConverter.render(scalars[contentStart..<contentEnd], mode: .math)
+            output += LaTeXConverter.render(scalars[contentStart..<contentEnd], mode: .math, markScripts: markScripts)
             index = resume
             proseStart = resume
         }

@@ -72,6 +72,14 @@ public struct DoseCard: Sendable, Equatable {
         }
     }
 
+    /// The title line as Pango markup for the window's heading: the same words as `titleText`, with a script that has
+    /// no Unicode form lowered or raised (`$k_B$` is k with a lowered B, where plain text writes `k_B`). A screen
+    /// reader gets `titleText`.
+    public var titleMarkup: String? {
+        if case .item(let item) = content, let markup = ItemLine.titleMarkup(of: item) { return markup }
+        return titleText.map(Markup.escape)
+    }
+
     /// Whether the item has something Reveal would show (a question's answer, an explanation).
     public var hasHiddenPart: Bool {
         guard let item else { return false }

@@ -310,7 +310,7 @@ final class DoseWindow {
     private func draw() {
         let card = browser.card
         Gtk.setText(headingLabel, card.headingText)
-        Gtk.setText(titleLabel, card.titleText ?? "")
+        Gtk.setMarkup(titleLabel, card.titleMarkup ?? "", accessibleText: card.titleText ?? "")
         Gtk.setVisible(titleLabel, card.titleText != nil)
         if !card.revealed { updateTabStop() }
         Gtk.setButtonLabel(revealButton, card.revealLabel)

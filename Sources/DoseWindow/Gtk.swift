@@ -69,6 +69,13 @@ enum Gtk {
         gtk_label_set_text(dd_gtk_label(widget.pointer), text)
     }
 
+    /// Puts Pango `markup` on a label (built from escaped text: `LaTeXText.markup`), with `accessibleText` as what a
+    /// screen reader says, since the markup's text alone would run a lowered script into its base ("kB").
+    static func setMarkup(_ widget: Widget, _ markup: String, accessibleText: String) {
+        gtk_label_set_markup(dd_gtk_label(widget.pointer), markup)
+        setAccessibleLabel(widget, accessibleText)
+    }
+
     static func text(_ widget: Widget) -> String {
         gtk_label_get_text(dd_gtk_label(widget.pointer)).map { String(cString: $0) } ?? ""
     }

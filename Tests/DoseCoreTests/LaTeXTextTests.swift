@@ -297,6 +297,23 @@ struct LaTeXTextTests {
         #expect(LaTeXText.plainText("$x\u{E000}$ \u{E001}") == "x")
     }
 
+    /// The card's title as markup: a script with no Unicode form is lowered or raised by a tag instead of written
+    /// after `_` or `^`; one that has a form stays that character; everything else is escaped; plain text is as
+    /// before (the notification, the command line).
+    @Test(arguments: [
+        ("The kelvin rests on $k_B$", "The kelvin rests on k<sub>B</sub>", "The kelvin rests on k_B"),
+        ("$x^2$ & <b>", "x² &amp; &lt;b&gt;", "x² & <b>"),
+        (#"$e^{i\pi}$"#, "e<sup>iπ</sup>", "e^(iπ)"),
+        (#"$a_{b_C}$"#, "a<sub>b<sub>C</sub></sub>", "a_(b_C)"),
+        (#"$k_B T$"#, "k<sub>B</sub> T", "k_B T"),
+        // Stand-ins smuggled in the input make no tag.
+        ("$k_B$\u{E002}x\u{E004}\u{E003}", "k<sub>B</sub>x", "k_Bx"),
+    ])
+    func titleMarkup(input: String, markup: String, plain: String) {
+        #expect(LaTeXText.markup(input) == markup)
+        #expect(LaTeXText.plainText(input) == plain)
+    }
+
     /// No backslash ever; a brace only as many times as the input wrote a literal one (`\{`,
     /// `\lbrace`, `\textbraceleft`, or a `Bmatrix`'s pair), the one way braces may reach the output.
     static func isClean(_ text: String, from input: String) -> Bool {

@@ -58,6 +58,15 @@ expect "the message line says it is ready" atspi wait "Calculus — Chain rule i
 atspi dump >"$art/tree-ready.txt"
 expect "a ready topic offers its quiz (app.quiz)" tree_has $'^push button\tQuiz on Calculus — Chain rule\t'
 
+# A quiz opened from the Learn page: Back returns there, not to the card (issue 21).
+atspi click "Quiz on Calculus — Chain rule"
+expect "the Learn page's Quiz opens the quiz" atspi wait "Quiz: Calculus — Chain rule" 20
+atspi click Back
+expect "Back leaves the quiz" atspi gone "Quiz: Calculus — Chain rule" 10
+expect "and returns to the Learn page it was opened from" atspi wait "Add and tick" 10
+# The day buttons are the card's page's alone (app-chrome): their absence says the card is not what shows.
+expect "not to the card" atspi gone "Previous day" 5
+
 # Study: one card, Reveal, Good.
 expect "dose learn due counts 10 new" test "$(new_count)" -eq 10
 atspi click "Study Calculus — Chain rule"
