@@ -110,6 +110,22 @@ public struct QuizScreen {
         }
     }
 
+    /// The choices as their buttons show them, in the order shown: the letter in bold, then the choice as Pango
+    /// markup (`LaTeXText.markup`: maths in Unicode, a script with no Unicode form lowered or raised).
+    public var choiceMarkups: [String] {
+        guard let current = session?.current else { return [] }
+        return current.order.enumerated().map { position, choice in
+            "<b>" + Self.letter(position) + "</b>  " + LaTeXText.markup(current.question.choices[choice])
+        }
+    }
+
+    /// Once the question on show is answered: the right choice's position and, when it is another, the chosen one's.
+    public var answeredPositions: (right: Int, wrong: Int?)? {
+        guard case .answered(let feedback) = stage, let current = session?.current else { return nil }
+        let chosen = current.order.firstIndex(of: feedback.chosen)
+        return (feedback.rightPosition, feedback.isRight ? nil : chosen)
+    }
+
     /// "Right." or "Not quite: the answer is B."; "" before an answer.
     public var feedbackText: String {
         guard case .answered(let feedback) = stage else { return "" }
@@ -220,19 +236,12 @@ public struct QuizScreen {
 
     // MARK: The page
 
-    /// What the web view shows now, as paragraphs: the question and its lettered choices (marked once
-    /// answered, with the explanation), or the review of misses.
+    /// What the web view shows now, as paragraphs: the question (its choices are the page's buttons, marked there
+    /// once answered) and, once answered, the explanation; or the review of misses.
     public var paragraphs: [DosePage.Paragraph] {
         guard let session else { return [DosePage.Paragraph(problem ?? "", style: .prompt)] }
         if let current = session.current {
             var result = [DosePage.Paragraph(current.question.prompt, style: .prompt)]
-            for (position, choice) in current.order.enumerated() {
-                var style = DosePage.Paragraph.Style.choice
-                if let feedback = session.feedback {
-                    if choice == current.question.answer { style = .right } else if choice == feedback.chosen { style = .wrong }
-                }
-                result.append(DosePage.Paragraph(current.question.choices[choice], lead: Self.letter(position), style: style))
-            }
             if session.feedback != nil {
                 result.append(DosePage.Paragraph(current.question.explanation, lead: feedbackText, style: .explanation))
             }

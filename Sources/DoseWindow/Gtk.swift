@@ -89,6 +89,19 @@ enum Gtk {
         return widget
     }
 
+    /// A button whose child is a left-aligned, wrapping label of Pango `markup` (built from escaped text); the caller
+    /// names it for a screen reader.
+    static func markupButton(_ markup: String) -> Widget {
+        let label = Widget(gtk_label_new(nil))
+        gtk_label_set_markup(dd_gtk_label(label.pointer), markup)
+        gtk_label_set_wrap(dd_gtk_label(label.pointer), 1)
+        gtk_label_set_wrap_mode(dd_gtk_label(label.pointer), PANGO_WRAP_WORD_CHAR)
+        gtk_label_set_xalign(dd_gtk_label(label.pointer), 0)
+        let button = Widget(gtk_button_new())
+        gtk_button_set_child(dd_gtk_button(button.pointer), label.raw)
+        return button
+    }
+
     /// An icon-only button: its tooltip and accessible label say what it does (GTK would name it "GtkImage").
     static func iconButton(_ icon: String, label: String, action: String) -> Widget {
         let widget = Widget(gtk_button_new_from_icon_name(icon))

@@ -3,8 +3,8 @@ import DoseDesktop
 import DoseLearning
 import DoseSystem
 
-/// The Quiz page: one question at a time in a web view (KaTeX), the choices as buttons A–D (keys 1–4 or
-/// a–d), feedback with the explanation, Next, progress, Finish (the round ends where it is), then the
+/// The Quiz page: one question at a time in a web view (KaTeX), the choices themselves as buttons A–D below it
+/// (keys 1–4 or a–d; once answered the right one marked green and a wrong pick red), feedback with the explanation, Next, progress, Finish (the round ends where it is), then the
 /// score, the misses reviewed, Retry missed and the topic's score history. Back or Escape leaves. Each
 /// first-round answer is scored as it is given, so closing the window in the middle loses none.
 ///
@@ -45,8 +45,7 @@ final class QuizPage {
         progressLabel = Gtk.label("", cssClasses: ["dim-label"])
         // TRANSLATORS: what a screen reader calls the page that shows a quiz question.
         webView = WebView.page(accessibleLabel: tr("Quiz question"), minimumHeight: 240, related: cardView)
-        choiceBox = Gtk.box(vertical: false, spacing: 8)
-        Gtk.setCenter(choiceBox)
+        choiceBox = Gtk.box(vertical: true, spacing: 6)
         feedbackLabel = Gtk.label("", cssClasses: ["heading"])
         nextButton = Gtk.button(tr("Next")) {}
         Gtk.addCSSClass(nextButton, "pill")
@@ -172,16 +171,23 @@ final class QuizPage {
         return false
     }
 
-    /// One button per choice, lettered as on the page, named for a screen reader by the choice itself.
+    /// One button per choice, showing it (lettered, its maths as markup), named for a screen reader by the choice in
+    /// plain words; once answered, the right one in the success colour and a wrong pick in the error colour.
     private func drawChoices(enabled: Bool) {
         for button in choiceButtons { Gtk.remove(choiceBox, button) }
         choiceButtons = []
         let names = screen.choiceNames
+        let markups = screen.choiceMarkups
+        let answered = screen.answeredPositions
         Gtk.setVisible(choiceBox, !names.isEmpty)
         for (position, name) in names.enumerated() {
-            let button = Gtk.button(String(name.prefix(1))) {}
+            let button = Gtk.markupButton(position < markups.count ? markups[position] : Markup.escape(name))
             Gtk.setAccessibleLabel(button, name)
             Gtk.setSensitive(button, enabled)
+            if let answered {
+                if position == answered.right { Gtk.addCSSClass(button, "success") }
+                if position == answered.wrong { Gtk.addCSSClass(button, "error") }
+            }
             onSignal(button.pointer, "clicked") { [unowned self] in self.choose(position) }
             Gtk.append(choiceBox, button)
             choiceButtons.append(button)

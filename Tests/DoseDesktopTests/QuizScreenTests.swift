@@ -46,7 +46,10 @@ import Testing
         let order = shuffle.order(4)
         let choices = ["c0 of 1", "c1 of 1", "c2 of 1", "x² of 1"]
         #expect(screen.choiceNames == order.enumerated().map { "\(["A", "B", "C", "D"][$0.offset]): \(choices[$0.element])" })
-        #expect(screen.plainText.hasPrefix("Q1 α₀?\nA "), "\(screen.plainText)")
+        // The choices are the page's buttons (their markup: the letter, then the maths in Unicode), not the web page's.
+        #expect(screen.plainText == "Q1 α₀?", "\(screen.plainText)")
+        #expect(screen.choiceMarkups == order.enumerated().map { "<b>\(["A", "B", "C", "D"][$0.offset])</b>  \(choices[$0.element])" })
+        #expect(screen.answeredPositions == nil)
         let html = screen.html(assets: DosePage.Assets(katexBase: "file:///k", renderScript: "/r.js"), dark: false)
         #expect(html.contains(#"<span class="dd-math" data-display="inline">\alpha_0</span>"#), "\(html)")
         #expect(html.contains("Content-Security-Policy") && !html.contains("Because"), "no explanation before an answer")
@@ -71,6 +74,7 @@ import Testing
         screen.answer((right + 1) % 4, now: Self.t0 + 15)
         let letter = ["A", "B", "C", "D"][right]
         #expect(screen.feedbackText == "Not quite: the answer is \(letter).")
+        #expect(screen.answeredPositions?.right == right && screen.answeredPositions?.wrong == (right + 1) % 4, "the buttons mark both")
         screen.next(now: Self.t0 + 20)
 
         // Back after two answers: scored over those two, recorded at the moment of leaving.
