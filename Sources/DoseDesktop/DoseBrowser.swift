@@ -1,6 +1,7 @@
 import DoseApp
 import DoseCore
 import DoseSystem
+import Synchronization
 
 /// Which dose the window shows and what each button, key and action does to that: the day on show, a step
 /// to the previous or next day, back to today, an item opened by id, Reveal.
@@ -67,11 +68,19 @@ public struct DoseBrowser: Sendable {
         card.date == pool.today
     }
 
-    /// The pool that cannot be read, in the student's words; the store's own message goes to the journal.
+    /// The pool that cannot be read, in the student's words; the store's own message goes to the journal once for as
+    /// long as it stays the same (the window draws again on every move and would repeat it).
     public static func unreadable(_ error: CommandError) -> String {
-        Log.warning("daily-dose: \(error.message)")
+        let new = lastUnreadable.withLock { last in
+            defer { last = error.message }
+            return last != error.message
+        }
+        if new { Log.warning("daily-dose: \(error.message)") }
         return tr("Your doses can't be read right now. If the disk is full, free some space and open Daily Dose again.")
     }
+
+    /// The store's message `unreadable` last logged.
+    private static let lastUnreadable = Mutex<String?>(nil)
 
     static func card(for day: CivilDate, pool: DesktopPool) -> DoseCard {
         var card: DoseCard

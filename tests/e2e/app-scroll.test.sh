@@ -102,6 +102,10 @@ shots_of() { # shots_of ID: the web view's pixels for the question ID, opened by
     convert "$art/$1-window.png" -crop "${w}x${h}+${x}+${y}" +repage "$art/$1.png"
 }
 shots_of q-unit-one
+# Another dose in between: the second picture is then of a page opened anew, never the first one left on show
+# (which would make the two alike for nothing).
+app_action open-dose fact-long-page
+expect "another dose in between" atspi wait-card "A long dose" 10
 shots_of q-weber-is-the-unit-of-magnetic-flux-the-answer
 expect "the question's page shows its text" test "$(convert "$art/q-unit-one.png" -fuzz 8% -format '%@' info: | cut -dx -f1)" -gt 100
 differ_ids=$(compare -metric AE "$art/q-unit-one.png" "$art/q-weber-is-the-unit-of-magnetic-flux-the-answer.png" null: 2>&1 | cut -d' ' -f1 | cut -d. -f1 || true)
