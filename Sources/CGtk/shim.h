@@ -32,6 +32,8 @@ static inline GListModel *dd_g_list_model(gpointer p) { return G_LIST_MODEL(p); 
 static inline GMenuModel *dd_g_menu_model(gpointer p) { return G_MENU_MODEL(p); }
 static inline GtkMenuButton *dd_gtk_menu_button(gpointer p) { return GTK_MENU_BUTTON(p); }
 static inline GtkApplicationWindow *dd_gtk_application_window(gpointer p) { return GTK_APPLICATION_WINDOW(p); }
+static inline GtkFileChooser *dd_gtk_file_chooser(gpointer p) { return GTK_FILE_CHOOSER(p); }
+static inline GtkNativeDialog *dd_gtk_native_dialog(gpointer p) { return GTK_NATIVE_DIALOG(p); }
 
 /// G_VARIANT_TYPE_STRING is a pointer-cast macro.
 static inline const GVariantType *dd_variant_type_string(void) { return G_VARIANT_TYPE_STRING; }

@@ -266,6 +266,13 @@ extension Adwaita {
         adw_entry_row_set_show_apply_button(dd_adw_entry_row(row.pointer), 1)
     }
 
+    /// Puts `widget` at the end of an entry row (after its text, before its Apply button).
+    static func addSuffix(entryRow row: Widget, _ widget: Widget) {
+        Gtk.addCSSClass(widget, "flat")
+        Gtk.setVerticalCenter(widget)
+        adw_entry_row_add_suffix(dd_adw_entry_row(row.pointer), widget.raw)
+    }
+
     /// An entry row without an Apply button; `activated` runs on Enter (the Learn view's Subject and Topic).
     static func plainEntryRow(title: String, activated: @escaping () -> Void) -> Widget {
         let row = Widget(object: adw_entry_row_new())

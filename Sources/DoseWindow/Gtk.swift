@@ -111,6 +111,15 @@ enum Gtk {
         return widget
     }
 
+    /// An icon-only button calling `handler` when clicked, its tooltip and accessible label saying what it does.
+    static func iconButton(_ icon: String, label: String, _ handler: @escaping () -> Void) -> Widget {
+        let widget = Widget(gtk_button_new_from_icon_name(icon))
+        gtk_widget_set_tooltip_text(widget.raw, label)
+        setAccessibleLabel(widget, label)
+        onSignal(widget.pointer, "clicked", handler)
+        return widget
+    }
+
     static func setButtonLabel(_ widget: Widget, _ text: String) {
         gtk_button_set_label(dd_gtk_button(widget.pointer), text)
     }
@@ -366,7 +375,43 @@ private let rowTrampoline: RowSignal = { _, row, data in
     CallbackBox<(Int) -> Void>.from(data)?.value(Int(gtk_list_box_row_get_index(dd_gtk_list_box_row(row))))
 }
 
+/// `void (*)(GtkNativeDialog *, int, gpointer)`: a native dialog's `response`.
+private typealias ResponseSignal = @convention(c) (gpointer?, gint, gpointer?) -> Void
+private let responseTrampoline: ResponseSignal = { dialog, response, data in
+    CallbackBox<(gpointer?, gint) -> Void>.from(data)?.value(dialog, response)
+}
+
 extension Gtk {
+    /// Asks for a file to open, over the window `near` is in: GtkFileChooserNative (the desktop's file portal where
+    /// there is one, else GTK's own dialog; GTK 4.8 has no GtkFileDialog), showing the files `patterns` match under
+    /// `filterName`, its buttons labelled `accept` and `cancel`. `chosen` gets the accepted file's path, once; a
+    /// cancel calls nothing.
+    static func chooseFile(near: Widget, title: String, accept: String, cancel: String, filterName: String, patterns: [String],
+                           chosen: @escaping (String) -> Void) {
+        let parent = gtk_widget_get_root(near.raw).flatMap { dd_gtk_window(UnsafeMutableRawPointer($0)) }
+        guard let native = gtk_file_chooser_native_new(title, parent, GTK_FILE_CHOOSER_ACTION_OPEN, accept, cancel) else { return }
+        let chooser = dd_gtk_file_chooser(UnsafeMutableRawPointer(native))
+        let filter = gtk_file_filter_new()
+        gtk_file_filter_set_name(filter, filterName)
+        for pattern in patterns { gtk_file_filter_add_pattern(filter, pattern) }
+        gtk_file_chooser_add_filter(chooser, filter)
+        g_object_unref(UnsafeMutableRawPointer(filter))
+        let dialog = dd_gtk_native_dialog(UnsafeMutableRawPointer(native))
+        gtk_native_dialog_set_modal(dialog, 1)
+        let handler: (gpointer?, gint) -> Void = { instance, response in
+            guard let instance else { return }
+            if response == GTK_RESPONSE_ACCEPT.rawValue, let file = gtk_file_chooser_get_file(dd_gtk_file_chooser(instance)) {
+                let path = takeGString(g_file_get_path(file)) ?? ""
+                g_object_unref(UnsafeMutableRawPointer(file))
+                if !path.isEmpty { chosen(path) }
+            }
+            // The dialog was ours from gtk_file_chooser_native_new; GLib holds it while it emits.
+            g_object_unref(instance)
+        }
+        connectSignal(UnsafeMutableRawPointer(native), "response", unsafeBitCast(responseTrampoline, to: GCallback.self), CallbackBox(handler))
+        gtk_native_dialog_show(dialog)
+    }
+
     /// Calls `handler` with the index of a row activated in `list`.
     static func onRowActivated(_ list: Widget, _ handler: @escaping (Int) -> Void) {
         connectSignal(list.pointer, "row-activated", unsafeBitCast(rowTrampoline, to: GCallback.self), CallbackBox(handler))

@@ -245,6 +245,11 @@ final class PreferencesWindow: @unchecked Sendable {
 
     private func contentRows(_ values: PreferencesValues) -> [Widget] {
         let source = textRow(.source, title: tr("Content source"), values)
+        // A pack on disk, chosen rather than typed; stored as a typed path would be (the same rules, the same answer).
+        let choose = Gtk.iconButton("document-open-symbolic", label: tr("Choose a Pack File…")) { [unowned self, source] in
+            PackFileChooser.present(near: source) { path in self.apply(SettingEdit(.source, text: path), row: source) }
+        }
+        Adwaita.addSuffix(entryRow: source, choose)
         let spinner = Gtk.spinner()
         let button = Gtk.button(tr("Sync now")) {}
         Gtk.setVerticalCenter(button)

@@ -91,6 +91,14 @@ final class WelcomePage: @unchecked Sendable {
         let group = Adwaita.preferencesGroup(title: "", description: nil, rows: [url])
         Gtk.append(importStep, group)
         importButtons.append(url)
+        // A pack on disk: chosen, not typed; it stays the source, so later syncs read the same file.
+        let file = Gtk.button(tr("Open a Pack File…")) {}
+        Gtk.setCenter(file)
+        onSignal(file.pointer, "clicked") { [unowned self, file] in
+            PackFileChooser.present(near: file) { path in self.importPack(from: path, remember: true) }
+        }
+        Gtk.append(importStep, file)
+        importButtons.append(file)
     }
 
     /// Imports through Sync now's path (a file source is imported as `dose sync FILE` does); a URL the user typed
