@@ -23,18 +23,31 @@ public func fuzzOne(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
         }
     }
     // The title's markup: only <sub> and <sup>, balanced, around escaped text (no other < or >, no backslash).
-    var open: [Substring] = []
-    var rest = Substring(LaTeXText.markup(text))
-    while let lt = rest.firstIndex(of: "<") {
-        if rest[..<lt].contains(">") || rest[..<lt].contains("\\") { fatalError("markup with a stray > or \\: \(text.debugDescription)") }
-        guard let gt = rest[lt...].firstIndex(of: ">") else { fatalError("markup with an open <: \(text.debugDescription)") }
-        let tag = rest[rest.index(after: lt)..<gt]
-        if tag == "sub" || tag == "sup" { open.append(tag) }
-        else if tag.first == "/", open.popLast() == tag.dropFirst() {}
-        else { fatalError("markup with a tag <\(tag)> out of place: \(text.debugDescription)") }
-        rest = rest[rest.index(after: gt)...]
+    // Read by scalars: a combining mark after a tag (`\hat` over a group) makes one Character with its `>`.
+    let markup = Array(LaTeXText.markup(text).unicodeScalars)
+    var open: [String] = []
+    var at = 0
+    while at < markup.count {
+        switch markup[at] {
+        case "\\", ">":
+            fatalError("markup with a stray \(markup[at]): \(text.debugDescription)")
+        case "<":
+            guard let end = markup[at...].firstIndex(of: ">") else { fatalError("markup with an open <: \(text.debugDescription)") }
+            var tag = String.UnicodeScalarView()
+            tag.append(contentsOf: markup[(at + 1)..<end])
+            let name = String(tag)
+            if name == "sub" || name == "sup" {
+                open.append(name)
+            } else if name.hasPrefix("/"), open.popLast() == String(name.dropFirst()) {
+            } else {
+                fatalError("markup with a tag <\(name)> out of place: \(text.debugDescription)")
+            }
+            at = end + 1
+        default:
+            at += 1
+        }
     }
-    if rest.contains(">") || rest.contains("\\") || !open.isEmpty { fatalError("markup unbalanced: \(text.debugDescription)") }
+    if !open.isEmpty { fatalError("markup with a tag left open: \(text.debugDescription)") }
     #elseif FUZZ_PACK
     // Never crashes; an accepted pack's items validate again after a round trip through the snapshot.
     let report = PackValidator.validate(bytes)
