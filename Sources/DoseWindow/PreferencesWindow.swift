@@ -23,9 +23,8 @@ final class PreferencesWindow: @unchecked Sendable {
     private let sync: SyncService
     private let background: BackgroundWorkControl
     private let keys: ProviderKeyService
-    private var branchChoices: [BranchChoice] = []
     private var branchRow: Widget?
-    /// The branch choices the row and its subtitle show (the subtitle is recomputed only when they change).
+    /// The branch choices the row, its entries and its subtitle show (each redrawn only when it changes).
     private var shownBranch: BranchChoices?
     /// The entry rows of `PreferencesValues.textKeys`, and what each last showed of its setting.
     private var textRows: [ConfigKey: Widget] = [:]
@@ -146,13 +145,12 @@ final class PreferencesWindow: @unchecked Sendable {
     }
 
     private func branchRow(_ values: PreferencesValues) -> Widget {
-        branchChoices = values.branch.choices
         shownBranch = values.branch
         let row = Adwaita.comboRow(
             title: tr("Branch"), choices: values.branch.choices.map(\.label), selected: values.branch.selected
         ) { [unowned self] index in
-            guard !self.settingControl, index >= 0, index < self.branchChoices.count else { return }
-            self.settings.choose(self.branchChoices[index]) { [self] result in self.answered(result, row: nil) }
+            guard !self.settingControl, let choices = self.shownBranch?.choices, index >= 0, index < choices.count else { return }
+            self.settings.choose(choices[index]) { [self] result in self.answered(result, row: nil) }
         }
         branchRow = row
         Adwaita.setSubtitle(row, values.branch.subtitle)
@@ -166,12 +164,10 @@ final class PreferencesWindow: @unchecked Sendable {
         guard let row = branchRow else { return }
         settingControl = true
         defer { settingControl = false }
-        if choices != shownBranch {
-            shownBranch = choices
-            Adwaita.setSubtitle(row, choices.subtitle)
-        }
-        if choices.choices != branchChoices {
-            branchChoices = choices.choices
+        let shown = shownBranch
+        shownBranch = choices
+        if choices != shown { Adwaita.setSubtitle(row, choices.subtitle) }
+        if choices.choices != shown?.choices {
             Adwaita.setComboChoices(row, choices.choices.map(\.label), selected: choices.selected)
         } else if Adwaita.selected(row) != choices.selected {
             Adwaita.select(row, choices.selected)

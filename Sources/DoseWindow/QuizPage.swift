@@ -177,11 +177,10 @@ final class QuizPage {
         for button in choiceButtons { Gtk.remove(choiceBox, button) }
         choiceButtons = []
         let names = screen.choiceNames
-        let markups = screen.choiceMarkups
         let answered = screen.answeredPositions
         Gtk.setVisible(choiceBox, !names.isEmpty)
-        for (position, name) in names.enumerated() {
-            let button = Gtk.markupButton(position < markups.count ? markups[position] : Markup.escape(name))
+        for (position, (name, markup)) in zip(names, screen.choiceMarkups).enumerated() {
+            let button = Gtk.markupButton(markup)
             Gtk.setAccessibleLabel(button, name)
             Gtk.setSensitive(button, enabled)
             if let answered {
